@@ -1,0 +1,35 @@
+# The two commands of the README. Each installs what is missing, configures and builds.
+PRESET ?= release
+BUILD_DIR := build/$(PRESET)
+RIDGE := $(BUILD_DIR)/apps/ridge/ridge
+
+.PHONY: run test deps configure build bench format tidy clean
+
+run: build
+	$(RIDGE) tour
+
+test: build
+	ctest --preset $(PRESET)
+
+deps:
+	@scripts/install-deps.sh
+
+configure: deps
+	cmake --preset $(PRESET)
+
+build: configure
+	cmake --build --preset $(PRESET)
+
+# Side-by-side speed of `ridge tour` against the Python reference (needs ../shared/seeds).
+bench: build
+	@scripts/install-deps.sh python3-numpy hyperfine
+	bench/tour_vs_reference.sh $(BUILD_DIR)
+
+format:
+	clang-format -i $$(git ls-files '*.h' '*.cc')
+
+tidy: configure
+	clang-tidy -p $(BUILD_DIR) $$(git ls-files 'src/*.cc' 'apps/*.cc')
+
+clean:
+	rm -rf build

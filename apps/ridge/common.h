@@ -1,0 +1,58 @@
+#pragma once
+// What the subcommands share: global options, device selection, number checks, and the
+// registry of commands main dispatches to.
+
+#include <CLI/CLI.hpp>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "ridge/catalog.h"
+#include "ridge/document.h"
+
+namespace ridge::cli {
+
+struct GlobalOptions {
+  std::string format = "text";
+  std::vector<std::string> device_files;
+};
+
+// The built-in catalog plus the devices of every --device-file.
+class Session {
+ public:
+  explicit Session(const GlobalOptions& options);
+  const Catalog& catalog() const { return catalog_; }
+  // The device named by --device; without it, the last --device-file's device, else h100-sxm.
+  const Device& device(const std::string& id) const;
+
+ private:
+  Catalog catalog_;
+  std::string default_id_ = "h100-sxm";
+};
+
+using Action = std::function<report::Document(const Session&)>;
+
+struct Command {
+  CLI::App* app;
+  Action action;
+};
+
+// Adds --device ID to a subcommand; an empty ID means "the default device".
+void add_device_option(CLI::App& app, std::string& id);
+
+// Adds --dtype P (default fp16).
+void add_dtype_option(CLI::App& app, std::string& dtype);
+
+// Validators that name the option and the bad value.
+const CLI::Validator& positive_number();  // finite and > 0
+const CLI::Validator& positive_count();   // a whole number >= 1, exactly representable
+
+void add_tour(CLI::App& app, std::vector<Command>& commands, Action& default_action);
+void add_op(CLI::App& app, std::vector<Command>& commands);
+void add_devices(CLI::App& app, std::vector<Command>& commands);
+void add_compare(CLI::App& app, std::vector<Command>& commands);
+void add_occupancy(CLI::App& app, std::vector<Command>& commands);
+void add_collective(CLI::App& app, std::vector<Command>& commands);
+
+}  // namespace ridge::cli

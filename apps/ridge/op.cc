@@ -1,0 +1,81 @@
+#include "common.h"
+#include "ridge/analysis.h"
+#include "ridge/op.h"
+#include "ridge/views.h"
+
+namespace ridge::cli {
+
+namespace {
+
+// What every op kind shares: the device, the precision and the sizes.
+struct OpArgs {
+  std::string device;
+  std::string dtype = "fp16";
+  double n = 0, m = 0, k = 0, batch = 1;
+  double seq = 0, d_head = 0, heads = 1;
+  double params = 0;
+  bool unfused = false;
+};
+
+using OpBuilder = Op (*)(const OpArgs&, double element_bytes);
+
+CLI::App* add_kind(CLI::App& op, std::vector<Command>& commands, const char* name,
+                   const char* description, const std::shared_ptr<OpArgs>& args, OpBuilder build) {
+  CLI::App* sub = op.add_subcommand(name, description);
+  add_device_option(*sub, args->device);
+  add_dtype_option(*sub, args->dtype);
+  commands.push_back({sub, [args, build](const Session& s) {
+                        const Device& device = s.device(args->device);
+                        const Precision precision = parse_precision(args->dtype);
+                        device.peak(precision);  // an absent precision is reported before any work
+                        const Op operation = build(*args, bytes_per_element(precision));
+                        return report::op_document(analyse(operation, device, precision), device);
+                      }});
+  return sub;
+}
+
+void size(CLI::App& app, const char* flag, double& value, const char* description, bool required = true) {
+  CLI::Option* option = app.add_option(flag, value, description)->check(positive_count());
+  if (required) option->required();
+}
+
+}  // namespace
+
+void add_op(CLI::App& app, std::vector<Command>& commands) {
+  CLI::App* op = app.add_subcommand("op", "One operation on the roofline: add, gemv, gemm, attention, decode");
+  op->require_subcommand(1);
+  auto args = std::make_shared<OpArgs>();
+
+  CLI::App* add = add_kind(*op, commands, "add", "c = a + b over n elements", args,
+                           [](const OpArgs& a, double e) { return elementwise_add(a.n, e); });
+  size(*add, "--n", args->n, "Elements");
+
+  CLI::App* gemv_app = add_kind(*op, commands, "gemv", "y = A x, A of m rows and n columns", args,
+                                [](const OpArgs& a, double e) { return gemv(a.m, a.n, e); });
+  size(*gemv_app, "--m", args->m, "Rows of A");
+  size(*gemv_app, "--n", args->n, "Columns of A");
+
+  CLI::App* gemm_app = add_kind(*op, commands, "gemm", "C = A B, A m-by-k, B k-by-n", args,
+                                [](const OpArgs& a, double e) { return gemm(a.m, a.n, a.k, e, a.batch); });
+  size(*gemm_app, "--m", args->m, "Rows of A and C");
+  size(*gemm_app, "--n", args->n, "Columns of B and C");
+  size(*gemm_app, "--k", args->k, "Columns of A, rows of B");
+  size(*gemm_app, "--batch", args->batch, "Independent products (default 1)", false);
+
+  CLI::App* attn = add_kind(*op, commands, "attention", "Self-attention, fused (FlashAttention) by default", args,
+                            [](const OpArgs& a, double e) {
+                              return attention({a.seq, a.d_head, a.heads, a.batch, !a.unfused}, e);
+                            });
+  size(*attn, "--seq", args->seq, "Sequence length");
+  size(*attn, "--d-head", args->d_head, "Head dimension");
+  size(*attn, "--heads", args->heads, "Heads (default 1)", false);
+  size(*attn, "--batch", args->batch, "Sequences (default 1)", false);
+  attn->add_flag("--unfused", args->unfused, "Write the score matrix to memory and read it back");
+
+  CLI::App* decode = add_kind(*op, commands, "decode", "One decode step of a dense model (weights only)", args,
+                              [](const OpArgs& a, double e) { return decode_step(a.params, a.batch, e); });
+  decode->add_option("--params", args->params, "Parameters, e.g. 7e9")->required()->check(positive_number());
+  size(*decode, "--batch", args->batch, "Sequences decoded together (default 1)", false);
+}
+
+}  // namespace ridge::cli

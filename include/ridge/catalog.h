@@ -1,0 +1,38 @@
+#pragma once
+// The device catalog: built-in devices compiled from data/devices/*.toml, plus user files.
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ridge/device.h"
+
+namespace ridge {
+
+// Parses one device description. `origin` names the text in error messages
+// ("file:line:column: field: problem").
+Device parse_device_toml(std::string_view text, const std::string& origin);
+
+// Reads and parses a device file. A missing or unreadable file is bad input.
+Device load_device_file(const std::filesystem::path& path);
+
+class Catalog {
+ public:
+  // Every built-in device, parsed once.
+  static const Catalog& builtin();
+
+  // Adds a device, replacing one with the same ID.
+  void add(Device device);
+
+  const std::vector<Device>& devices() const { return devices_; }
+  const Device* find(std::string_view id) const;
+  // Bad input naming the closest IDs when there is no such device.
+  const Device& get(std::string_view id) const;
+  std::vector<std::string> closest_ids(std::string_view id, std::size_t count) const;
+
+ private:
+  std::vector<Device> devices_;
+};
+
+}  // namespace ridge

@@ -1,0 +1,89 @@
+#pragma once
+// A device: compute peaks per precision, memory levels and links, every figure with provenance.
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ridge/precision.h"
+#include "ridge/roofline.h"
+
+namespace ridge {
+
+// Where a figure comes from. Every figure ridge prints is one of these.
+enum class Provenance {
+  spec,      // a published specification; `source` names the document
+  estimate,  // a literature estimate (order of magnitude); `source` names it
+  measured,  // measured on a real machine; `source` names the measurement
+  derived,   // computed from other figures
+};
+
+std::string_view to_string(Provenance provenance);
+std::optional<Provenance> find_provenance(std::string_view name);
+
+struct Figure {
+  double value = 0;
+  Provenance provenance = Provenance::spec;
+  std::string source;  // the document (or measurement) the value comes from
+  std::string note;    // how the value was read from it, when that is not obvious
+};
+
+enum class MemoryKind { registers, shared, cache, main };
+std::string_view to_string(MemoryKind kind);
+std::optional<MemoryKind> find_memory_kind(std::string_view name);
+
+// Whether a capacity is per compute unit (SM, CU) or for the whole device.
+enum class Scope { unit, device };
+std::string_view to_string(Scope scope);
+std::optional<Scope> find_scope(std::string_view name);
+
+struct MemoryLevel {
+  std::string name;
+  MemoryKind kind = MemoryKind::main;
+  Scope scope = Scope::device;
+  std::optional<Figure> capacity_bytes;
+  std::optional<Figure> bandwidth_bytes_per_s;  // aggregate over the whole device
+  std::optional<Figure> latency_s;
+};
+
+// scale_up: NVLink / Infinity Fabric inside a node; network: InfiniBand / Ethernet between
+// nodes; host: PCIe to the CPU.
+enum class LinkKind { scale_up, network, host };
+std::string_view to_string(LinkKind kind);
+std::optional<LinkKind> find_link_kind(std::string_view name);
+
+struct Link {
+  LinkKind kind = LinkKind::host;
+  std::string name;
+  Figure bandwidth_bytes_per_s;
+  std::optional<Figure> latency_s;
+};
+
+struct Device {
+  std::string id;
+  std::string name;
+  std::string vendor;
+  int year = 0;
+  std::string unit_name = "SM";  // what one compute unit is called
+  std::optional<Figure> compute_units;
+  std::map<Precision, Figure> peak_flops_per_s;  // dense (no 2:4 sparsity)
+  std::vector<MemoryLevel> memory;               // fastest first; exactly one of kind main
+  std::vector<Link> links;
+  std::string origin;  // "built-in" or the file it was loaded from
+
+  bool has_peak(Precision precision) const;
+  // Bad input when the device has no peak at this precision.
+  const Figure& peak(Precision precision) const;
+  const MemoryLevel& main_memory() const;
+  double main_bandwidth_bytes_per_s() const;
+  Ceiling ceiling(Precision precision) const;
+  const Link* find_link(LinkKind kind) const;
+  // Bad input when the device has no such link.
+  const Link& link(LinkKind kind) const;
+  // Bad input when the catalog has no compute-unit count for the device.
+  int compute_unit_count() const;
+};
+
+}  // namespace ridge

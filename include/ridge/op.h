@@ -1,0 +1,44 @@
+#pragma once
+// FLOP and byte counts of operations. Bytes assume the ideal kernel: every input read once from
+// main memory, every output written once, all reuse on chip. Real kernels move more, so the
+// intensities are upper bounds and the times lower bounds.
+
+#include <string>
+
+namespace ridge {
+
+struct Op {
+  std::string kind;   // "add", "gemv", "gemm", "attention", "decode"
+  std::string label;  // the operation with its sizes, for people
+  double flops = 0;
+  double bytes = 0;
+};
+
+// c = a + b over n elements: one FLOP per element, two reads and one write.
+Op elementwise_add(double n, double element_bytes);
+
+// y = A x with A of m rows and n columns: 2mn FLOP; A, x and y each cross memory once.
+Op gemv(double m, double n, double element_bytes);
+
+// C = A B with A m-by-k and B k-by-n, `batch` independent products: 2mnk FLOP each;
+// A, B and C each cross memory once.
+Op gemm(double m, double n, double k, double element_bytes, double batch = 1);
+
+struct AttentionShape {
+  double seq = 0;
+  double d_head = 0;
+  double heads = 1;
+  double batch = 1;
+  bool fused = true;  // FlashAttention: the seq-by-seq scores never reach main memory
+};
+
+// Self-attention, per head 4 seq^2 d FLOP (QK^T and PV; softmax is not counted). Fused: Q, K, V
+// in and O out. Unfused: the scores are also written, read and written again by the softmax,
+// and read by PV.
+Op attention(const AttentionShape& shape, double element_bytes);
+
+// One decode step of a dense model: each weight read once and used for 2 FLOP per sequence.
+// KV-cache traffic is not counted here.
+Op decode_step(double params, double batch, double element_bytes);
+
+}  // namespace ridge

@@ -1,0 +1,30 @@
+#pragma once
+// Documents for the CLI's answers. Each takes computed results and lays them out; none computes
+// a figure of its own beyond simple ratios between the results it is given.
+
+#include <vector>
+
+#include "ridge/analysis.h"
+#include "ridge/catalog.h"
+#include "ridge/collective.h"
+#include "ridge/document.h"
+#include "ridge/occupancy.h"
+
+namespace ridge::report {
+
+Document op_document(const OpAnalysis& analysis, const Device& device);
+
+// ID, name, year, main-memory bandwidth, fp16/bf16 peak and ridge of each device.
+Document devices_document(const std::vector<Device>& devices);
+
+// One device with every figure and its provenance.
+Document device_document(const Device& device);
+
+// Bandwidth, peak and ridge side by side at one precision, each part's growth over the first.
+Document compare_document(const std::vector<const Device*>& devices, Precision precision);
+
+Document occupancy_document(const Occupancy& occupancy, const Device& device);
+
+Document allreduce_document(const AllReduceCost& cost, const Device& device);
+
+}  // namespace ridge::report

@@ -1,0 +1,81 @@
+#include "ridge/catalog.h"
+
+#include <algorithm>
+#include <numeric>
+
+#include "catalog/embedded.h"
+#include "ridge/error.h"
+
+namespace ridge {
+
+namespace {
+
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  std::iota(row.begin(), row.end(), 0);
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t substitution = diagonal + (a[i - 1] == b[j - 1] ? 0 : 1);
+      diagonal = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, substitution});
+    }
+  }
+  return row[b.size()];
+}
+
+Catalog parse_builtin() {
+  Catalog catalog;
+  for (const catalog::EmbeddedFile& file : catalog::embedded_device_files()) {
+    Device device = parse_device_toml(file.text, "data/devices/" + std::string(file.name));
+    device.origin = "built-in";
+    catalog.add(std::move(device));
+  }
+  return catalog;
+}
+
+}  // namespace
+
+const Catalog& Catalog::builtin() {
+  static const Catalog catalog = parse_builtin();
+  return catalog;
+}
+
+void Catalog::add(Device device) {
+  auto it = std::ranges::find(devices_, device.id, &Device::id);
+  if (it != devices_.end()) {
+    *it = std::move(device);
+  } else {
+    devices_.push_back(std::move(device));
+  }
+}
+
+const Device* Catalog::find(std::string_view id) const {
+  auto it = std::ranges::find(devices_, id, &Device::id);
+  return it == devices_.end() ? nullptr : &*it;
+}
+
+const Device& Catalog::get(std::string_view id) const {
+  if (const Device* device = find(id)) return *device;
+  const std::vector<std::string> close = closest_ids(id, 3);
+  std::string hint;
+  for (const std::string& candidate : close) hint += (hint.empty() ? "" : ", ") + candidate;
+  input_error("unknown device '{}' (closest: {}; `ridge devices` lists all)", id, hint);
+}
+
+// Ranks IDs by edit distance, with IDs that contain the query (or are contained in it) first.
+std::vector<std::string> Catalog::closest_ids(std::string_view id, std::size_t count) const {
+  std::vector<std::pair<std::size_t, std::string>> ranked;
+  for (const Device& d : devices_) {
+    const bool overlaps = !id.empty() && (d.id.find(id) != std::string::npos ||
+                                          id.find(d.id) != std::string_view::npos);
+    ranked.emplace_back(overlaps ? 0 : 1 + edit_distance(id, d.id), d.id);
+  }
+  std::ranges::sort(ranked);
+  std::vector<std::string> ids;
+  for (std::size_t i = 0; i < std::min(count, ranked.size()); ++i) ids.push_back(ranked[i].second);
+  return ids;
+}
+
+}  // namespace ridge

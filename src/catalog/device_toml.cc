@@ -1,0 +1,245 @@
+// Reads one device from TOML. Every problem is reported as bad input naming the file, line,
+// column and field, so a user can fix their file from the message alone.
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <toml++/toml.h>
+
+#include "ridge/catalog.h"
+#include "ridge/error.h"
+
+namespace ridge {
+
+namespace {
+
+class DeviceReader {
+ public:
+  DeviceReader(const toml::table& root, std::string origin)
+      : root_(root), origin_(std::move(origin)) {}
+
+  Device read() {
+    expect_keys(root_, "", {"id", "name", "vendor", "year", "compute_unit", "compute_units",
+                            "sources", "peak", "memory", "link"});
+    read_sources();
+    Device d;
+    d.origin = origin_;
+    d.id = required_string(root_, "", "id");
+    check_id(d.id);
+    d.name = required_string(root_, "", "name");
+    d.vendor = required_string(root_, "", "vendor");
+    d.year = read_year();
+    if (auto unit = root_["compute_unit"].value<std::string>()) d.unit_name = *unit;
+    if (const toml::node* units = root_.get("compute_units")) {
+      d.compute_units = figure(*units, "compute_units");
+      check_whole(*units, "compute_units", d.compute_units->value);
+    }
+    read_peaks(d);
+    read_memory(d);
+    read_links(d);
+    return d;
+  }
+
+ private:
+  [[noreturn]] void fail(const toml::source_region& where, std::string_view field,
+                         std::string_view problem) const {
+    input_error("{}:{}:{}: {}: {}", origin_, where.begin.line, where.begin.column,
+                field.empty() ? "(top level)" : field, problem);
+  }
+
+  static std::string join(std::string_view path, std::string_view key) {
+    return path.empty() ? std::string(key) : fmt::format("{}.{}", path, key);
+  }
+
+  void expect_keys(const toml::table& table, std::string_view path,
+                   std::initializer_list<std::string_view> allowed) const {
+    for (const auto& [key, node] : table) {
+      if (std::ranges::find(allowed, key.str()) == allowed.end()) {
+        fail(node.source(), join(path, key.str()), "unknown field");
+      }
+    }
+  }
+
+  const toml::node& required(const toml::table& table, std::string_view path,
+                             std::string_view key) const {
+    if (const toml::node* node = table.get(key)) return *node;
+    fail(table.source(), join(path, key), "missing");
+  }
+
+  std::string required_string(const toml::table& table, std::string_view path,
+                              std::string_view key) const {
+    const toml::node& node = required(table, path, key);
+    auto value = node.value<std::string>();
+    if (!value || value->empty()) fail(node.source(), join(path, key), "must be a non-empty string");
+    return *value;
+  }
+
+  const toml::table& as_table(const toml::node& node, std::string_view path) const {
+    if (const toml::table* table = node.as_table()) return *table;
+    fail(node.source(), path, "must be a table");
+  }
+
+  void check_id(const std::string& id) const {
+    const bool ok = std::ranges::all_of(id, [](char c) {
+      return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_';
+    });
+    if (!ok) fail(root_["id"].node()->source(), "id", fmt::format("'{}' must be lower-case letters, digits, '-', '.' or '_'", id));
+  }
+
+  int read_year() const {
+    const toml::node& node = required(root_, "", "year");
+    auto year = node.value<std::int64_t>();
+    if (!year || *year < 1950 || *year > 2100) fail(node.source(), "year", "must be a year such as 2022");
+    return static_cast<int>(*year);
+  }
+
+  void read_sources() {
+    const toml::node* node = root_.get("sources");
+    if (!node) return;
+    for (const auto& [key, value] : as_table(*node, "sources")) {
+      auto text = value.value<std::string>();
+      if (!text || text->empty()) fail(value.source(), join("sources", key.str()), "must be a non-empty string");
+      sources_[std::string(key.str())] = *text;
+    }
+  }
+
+  Figure figure(const toml::node& node, const std::string& path) const {
+    const toml::table& t = as_table(node, path);
+    expect_keys(t, path, {"value", "provenance", "source", "note"});
+    Figure f;
+    const toml::node& value = required(t, path, "value");
+    auto number = value.value<double>();
+    const std::string value_path = join(path, "value");
+    if (!number) fail(value.source(), value_path, "must be a number");
+    if (!std::isfinite(*number)) fail(value.source(), value_path, fmt::format("{} is not finite", *number));
+    if (*number <= 0) fail(value.source(), value_path, fmt::format("{} must be positive", *number));
+    f.value = *number;
+    const toml::node& provenance = required(t, path, "provenance");
+    auto kind = find_provenance(provenance.value<std::string>().value_or(""));
+    if (!kind) fail(provenance.source(), join(path, "provenance"), "must be spec, estimate, measured or derived");
+    f.provenance = *kind;
+    if (f.provenance != Provenance::derived) f.source = source_title(t, path);
+    f.note = t["note"].value<std::string>().value_or("");
+    return f;
+  }
+
+  std::string source_title(const toml::table& t, const std::string& path) const {
+    const std::string key = required_string(t, path, "source");
+    if (auto it = sources_.find(key); it != sources_.end()) return it->second;
+    fail(t.get("source")->source(), join(path, "source"), fmt::format("'{}' is not a key of [sources]", key));
+  }
+
+  std::optional<Figure> optional_figure(const toml::table& t, const std::string& path,
+                                        std::string_view key) const {
+    if (const toml::node* node = t.get(key)) return figure(*node, join(path, key));
+    return std::nullopt;
+  }
+
+  void check_whole(const toml::node& node, std::string_view path, double value) const {
+    if (value != std::floor(value)) fail(node.source(), path, fmt::format("{} must be a whole number", value));
+  }
+
+  void read_peaks(Device& d) const {
+    const toml::table& peaks = as_table(required(root_, "", "peak"), "peak");
+    for (const auto& [key, node] : peaks) {
+      const std::string path = join("peak", key.str());
+      auto precision = find_precision(key.str());
+      if (!precision) fail(node.source(), path, "unknown precision (fp64, fp32, tf32, fp16, bf16, fp8, int8)");
+      d.peak_flops_per_s[*precision] = figure(node, path);
+    }
+    if (d.peak_flops_per_s.empty()) fail(peaks.source(), "peak", "needs at least one precision");
+  }
+
+  template <typename Enum>
+  Enum required_enum(const toml::table& t, const std::string& path, std::string_view key,
+                     std::optional<Enum> (*find)(std::string_view), std::string_view choices) const {
+    const toml::node& node = required(t, path, key);
+    if (auto value = find(node.value<std::string>().value_or(""))) return *value;
+    fail(node.source(), join(path, key), fmt::format("must be one of {}", choices));
+  }
+
+  const toml::array& array_of_tables(std::string_view key) const {
+    const toml::node& node = required(root_, "", key);
+    const toml::array* array = node.as_array();
+    if (!array || !array->is_array_of_tables()) fail(node.source(), key, fmt::format("must be [[{}]] tables", key));
+    return *array;
+  }
+
+  void read_memory(Device& d) const {
+    const toml::array& levels = array_of_tables("memory");
+    for (std::size_t i = 0; i < levels.size(); ++i) {
+      const toml::table& t = *levels[i].as_table();
+      const std::string path = fmt::format("memory[{}]", i);
+      expect_keys(t, path, {"name", "kind", "scope", "capacity", "bandwidth", "latency"});
+      MemoryLevel level;
+      level.name = required_string(t, path, "name");
+      level.kind = required_enum<MemoryKind>(t, path, "kind", find_memory_kind, "registers, shared, cache, main");
+      if (t.contains("scope")) level.scope = required_enum<Scope>(t, path, "scope", find_scope, "unit, device");
+      level.capacity_bytes = optional_figure(t, path, "capacity");
+      level.bandwidth_bytes_per_s = optional_figure(t, path, "bandwidth");
+      level.latency_s = optional_figure(t, path, "latency");
+      if (level.kind == MemoryKind::main) check_main_memory(t, path, level, d);
+      d.memory.push_back(std::move(level));
+    }
+    if (std::ranges::none_of(d.memory, [](const MemoryLevel& m) { return m.kind == MemoryKind::main; })) {
+      fail(levels.source(), "memory", "needs one level of kind \"main\" (HBM, GDDR or DRAM)");
+    }
+  }
+
+  void check_main_memory(const toml::table& t, const std::string& path, const MemoryLevel& level,
+                         const Device& d) const {
+    if (std::ranges::any_of(d.memory, [](const MemoryLevel& m) { return m.kind == MemoryKind::main; })) {
+      fail(t.source(), path, "a second level of kind \"main\"; a device has one");
+    }
+    if (!level.capacity_bytes) fail(t.source(), join(path, "capacity"), "missing (required for main memory)");
+    if (!level.bandwidth_bytes_per_s) fail(t.source(), join(path, "bandwidth"), "missing (required for main memory)");
+  }
+
+  void read_links(Device& d) const {
+    if (!root_.contains("link")) return;
+    const toml::array& links = array_of_tables("link");
+    for (std::size_t i = 0; i < links.size(); ++i) {
+      const toml::table& t = *links[i].as_table();
+      const std::string path = fmt::format("link[{}]", i);
+      expect_keys(t, path, {"kind", "name", "bandwidth", "latency"});
+      Link link;
+      link.kind = required_enum<LinkKind>(t, path, "kind", find_link_kind, "scale-up, network, host");
+      link.name = required_string(t, path, "name");
+      link.bandwidth_bytes_per_s = figure(required(t, path, "bandwidth"), join(path, "bandwidth"));
+      link.latency_s = optional_figure(t, path, "latency");
+      if (d.find_link(link.kind)) fail(t.source(), path, fmt::format("a second {} link; a device has one of each kind", to_string(link.kind)));
+      d.links.push_back(std::move(link));
+    }
+  }
+
+  const toml::table& root_;
+  std::string origin_;
+  std::map<std::string, std::string> sources_;
+};
+
+}  // namespace
+
+Device parse_device_toml(std::string_view text, const std::string& origin) {
+  toml::table root;
+  try {
+    root = toml::parse(text, origin);
+  } catch (const toml::parse_error& e) {
+    input_error("{}:{}:{}: {}", origin, e.source().begin.line, e.source().begin.column,
+                e.description());
+  }
+  return DeviceReader(root, origin).read();
+}
+
+Device load_device_file(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in || std::filesystem::is_directory(path)) {
+    input_error("cannot read device file '{}'", path.string());
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parse_device_toml(text.str(), path.string());
+}
+
+}  // namespace ridge

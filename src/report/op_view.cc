@@ -1,0 +1,52 @@
+#include <fmt/format.h>
+
+#include "report/cells.h"
+#include "ridge/views.h"
+
+namespace ridge::report {
+
+namespace {
+
+std::string provenance_text(const Figure& figure) {
+  std::string text = fmt::format("{}: {}", to_string(figure.provenance), figure.source);
+  if (!figure.note.empty()) text += fmt::format(" ({})", figure.note);
+  return text;
+}
+
+}  // namespace
+
+Document op_document(const OpAnalysis& a, const Device& device) {
+  const Figure& peak = device.peak(a.precision);
+  const Figure& bandwidth = *device.main_memory().bandwidth_bytes_per_s;
+  const double share_of_peak = a.attainable_flops_per_s / a.ceiling.peak_flops_per_s;
+  Fields fields{{
+      {"op", "operation", text_cell(a.op.kind)},
+      {"label", "sizes", text_cell(a.op.label)},
+      {"device", "device", text_cell(a.device_id)},
+      {"precision", "precision", text_cell(std::string(to_string(a.precision)))},
+      {"flops", "FLOPs", flops_cell(a.op.flops)},
+      {"bytes", "bytes moved", bytes_cell(a.op.bytes)},
+      {"intensity", "arithmetic intensity", intensity_cell(a.intensity)},
+      {"peak_flops", "compute peak", flops_rate_cell(a.ceiling.peak_flops_per_s)},
+      {"bandwidth", "memory bandwidth", bandwidth_cell(a.ceiling.bandwidth_bytes_per_s)},
+      {"ridge", "ridge point", intensity_cell(a.ridge)},
+      {"attainable_flops", "attainable", flops_rate_cell(a.attainable_flops_per_s)},
+      {"attainable_share_of_peak", "share of peak", percent_cell(share_of_peak)},
+      {"bound", "bound by", text_cell(std::string(to_string(a.bound)))},
+      {"compute_time_s", "compute time", time_cell(a.compute_time_s)},
+      {"memory_time_s", "memory time", time_cell(a.memory_time_s)},
+      {"time_s", "time lower bound", time_cell(a.time_lower_bound_s)},
+      {"peak_provenance", "peak from", text_cell(provenance_text(peak))},
+      {"bandwidth_provenance", "bandwidth from", text_cell(provenance_text(bandwidth))},
+  }};
+  Document doc;
+  doc.schema = "ridge.op/1";
+  doc.title = fmt::format("{} on {}, {}", a.op.label, a.device_name, to_string(a.precision));
+  doc.sections.push_back({"", "", {std::move(fields)}, {}});
+  doc.notes.push_back(
+      "the time is a lower bound: max(FLOPs / peak, bytes / bandwidth), with every input read "
+      "once and every output written once; real kernels move more and reach less than peak");
+  return doc;
+}
+
+}  // namespace ridge::report
