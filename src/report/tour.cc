@@ -435,12 +435,12 @@ std::string stray_fp32(const Context& c) {
   const OpAnalysis single = analyse(gemm(n, n, n, 4), c.device, Precision::fp32);
   return fmt::format(
       "(3) \"The model is in {}, so the tensor cores do the work.\"\n"
-      "  {} tensor path: {:>6} FLOP/byte, ceiling {} TF/s\n"
-      "  fp32 ordinary cores: {:>6} FLOP/byte, ceiling {} TF/s\n"
+      "  {:<21} {:>6} FLOP/byte, ceiling {} TF/s\n"
+      "  {:<21} {:>6} FLOP/byte, ceiling {} TF/s\n"
       "  One matrix multiply left in fp32 runs under a ceiling {}x lower: its intensity halves "
       "and its roof drops at the same time.",
-      to_string(c.precision), to_string(c.precision), fixed(half.intensity, 0),
-      fixed(half.attainable_flops_per_s / kTera, 1), fixed(single.intensity, 0),
+      to_string(c.precision), fmt::format("{} tensor path:", to_string(c.precision)), fixed(half.intensity, 0),
+      fixed(half.attainable_flops_per_s / kTera, 1), "fp32 ordinary cores:", fixed(single.intensity, 0),
       fixed(single.attainable_flops_per_s / kTera, 1),
       fixed(half.attainable_flops_per_s / single.attainable_flops_per_s, 1));
 }

@@ -1,0 +1,187 @@
+// The CLI end to end: every subcommand in every format, run as a user would run it.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cli/run.h"
+
+namespace ridge::test {
+namespace {
+
+using nlohmann::json;
+
+json ridge_json(const std::string& arguments) {
+  const Result r = ridge(arguments + " --format json");
+  EXPECT_EQ(r.exit_code, 0) << arguments << "\n" << r.err;
+  EXPECT_EQ(r.err, "");
+  return json::parse(r.out);
+}
+
+// Every CSV line has as many fields as the header (no field here holds a quoted comma).
+void expect_rectangular_csv(const std::string& csv, const std::string& what) {
+  std::istringstream lines(csv);
+  std::string line;
+  ASSERT_TRUE(std::getline(lines, line)) << what;
+  const auto fields = [](const std::string& l) {
+    std::size_t n = 1;
+    bool quoted = false;
+    for (char c : l) {
+      if (c == '"') quoted = !quoted;
+      if (c == ',' && !quoted) ++n;
+    }
+    return n;
+  };
+  const std::size_t width = fields(line);
+  std::size_t rows = 0;
+  while (std::getline(lines, line)) {
+    EXPECT_EQ(fields(line), width) << what << ": " << line;
+    ++rows;
+  }
+  EXPECT_GT(rows, 0u) << what;
+}
+
+const char* const kCommands[] = {
+    "tour",
+    "tour --device b200",
+    "op add --n 67108864",
+    "op gemv --m 4096 --n 4096",
+    "op gemm --m 4096 --n 4096 --k 4096 --batch 2",
+    "op attention --seq 8192 --d-head 128 --heads 32 --batch 4",
+    "op attention --seq 512 --d-head 64 --unfused",
+    "op decode --params 7e9 --batch 8",
+    "devices",
+    "device show h100-sxm",
+    "compare --devices v100-sxm2,a100-sxm-80gb,h100-sxm,b200",
+    "occupancy --blocks 133",
+    "collective allreduce --bytes 14e9 --gpus-per-node 8 --nodes 2",
+};
+
+TEST(Cli, EveryCommandInEveryFormat) {
+  for (const char* command : kCommands) {
+    const Result text = ridge(command);
+    EXPECT_EQ(text.exit_code, 0) << command << "\n" << text.err;
+    EXPECT_GT(text.out.size(), 50u) << command;
+    const json j = ridge_json(command);
+    EXPECT_TRUE(j["schema"].get<std::string>().starts_with("ridge.")) << command;
+    const Result csv = ridge(std::string(command) + " --format csv");
+    EXPECT_EQ(csv.exit_code, 0) << command;
+    expect_rectangular_csv(csv.out, command);
+  }
+}
+
+TEST(Cli, NoSubcommandRunsTheTour) {
+  EXPECT_EQ(ridge("").out, ridge("tour").out);
+  EXPECT_EQ(ridge("--format json").out, ridge("tour --format json").out);
+}
+
+TEST(Cli, OpJsonHasTheDocumentedKeys) {
+  const json j = ridge_json("op gemm --m 4096 --n 4096 --k 4096");
+  for (const char* key : {"flops", "bytes", "intensity", "ridge", "attainable_flops", "bound", "time_s", "device",
+                          "precision"}) {
+    EXPECT_TRUE(j.contains(key)) << key;
+  }
+  EXPECT_EQ(j["schema"], "ridge.op/1");
+  EXPECT_DOUBLE_EQ(j["flops"].get<double>(), 2 * 4096.0 * 4096 * 4096);
+  EXPECT_DOUBLE_EQ(j["bytes"].get<double>(), 3 * 4096.0 * 4096 * 2);
+  EXPECT_DOUBLE_EQ(j["ridge"].get<double>(), 990e12 / 3.35e12);
+  EXPECT_DOUBLE_EQ(j["attainable_flops"].get<double>(), 990e12);
+  EXPECT_EQ(j["bound"], "compute");
+  EXPECT_DOUBLE_EQ(j["time_s"].get<double>(), 2 * 4096.0 * 4096 * 4096 / 990e12);
+  EXPECT_EQ(j["device"], "h100-sxm");
+  EXPECT_EQ(j["precision"], "fp16");
+}
+
+TEST(Cli, OpHonoursDeviceAndPrecision) {
+  const json j = ridge_json("op gemv --m 8192 --n 8192 --device a100-sxm-80gb --dtype bf16");
+  EXPECT_EQ(j["device"], "a100-sxm-80gb");
+  EXPECT_EQ(j["precision"], "bf16");
+  EXPECT_EQ(j["bound"], "memory");
+  EXPECT_DOUBLE_EQ(j["attainable_flops"].get<double>(), 2039e9 * j["intensity"].get<double>());
+}
+
+TEST(Cli, HugeDecodeStaysCorrect) {
+  const json j = ridge_json("op decode --params 1e15");
+  EXPECT_DOUBLE_EQ(j["flops"].get<double>(), 2e15);
+  EXPECT_DOUBLE_EQ(j["bytes"].get<double>(), 2e15);
+  EXPECT_DOUBLE_EQ(j["intensity"].get<double>(), 1.0);
+  EXPECT_DOUBLE_EQ(j["time_s"].get<double>(), 2e15 / 3.35e12);
+}
+
+TEST(Cli, UnfusedAttentionIsSlowerThanFused) {
+  const json fused = ridge_json("op attention --seq 4096 --d-head 64");
+  const json unfused = ridge_json("op attention --seq 4096 --d-head 64 --unfused");
+  EXPECT_EQ(fused["flops"], unfused["flops"]);
+  EXPECT_GT(unfused["bytes"].get<double>(), fused["bytes"].get<double>());
+  EXPECT_EQ(fused["bound"], "compute");
+  EXPECT_EQ(unfused["bound"], "memory");
+}
+
+TEST(Cli, DevicesListsTheCatalog) {
+  const json j = ridge_json("devices");
+  ASSERT_GE(j["devices"].size(), 8u);
+  const json& h100 = *std::find_if(j["devices"].begin(), j["devices"].end(),
+                                   [](const json& d) { return d["id"] == "h100-sxm"; });
+  EXPECT_EQ(h100["year"], 2022);
+  EXPECT_DOUBLE_EQ(h100["bandwidth_bytes_per_s"].get<double>(), 3.35e12);
+  EXPECT_DOUBLE_EQ(h100["fp16_flops_per_s"].get<double>(), 990e12);
+  EXPECT_NEAR(h100["ridge_flops_per_byte"].get<double>(), 295.52, 0.01);
+  const Result text = ridge("devices");
+  EXPECT_NE(text.out.find("mi300x"), std::string::npos);
+}
+
+TEST(Cli, DeviceShowGivesEveryFigureItsProvenance) {
+  const json j = ridge_json("device show h100-sxm");
+  ASSERT_GT(j["figures"].size(), 20u);
+  for (const json& f : j["figures"]) {
+    EXPECT_TRUE(f["provenance"] == "spec" || f["provenance"] == "estimate") << f;
+    EXPECT_FALSE(f["source"].get<std::string>().empty()) << f;
+  }
+  const Result text = ridge("device show h100-sxm");
+  EXPECT_NE(text.out.find("estimate"), std::string::npos);
+  EXPECT_NE(text.out.find("H100 Tensor Core GPU datasheet"), std::string::npos);
+}
+
+TEST(Cli, CompareShowsGrowth) {
+  const json j = ridge_json("compare --devices v100-sxm2,h100-sxm");
+  EXPECT_NEAR(j["peak_growth"].get<double>(), 990.0 / 125, 1e-12);
+  EXPECT_NEAR(j["bandwidth_growth"].get<double>(), 3350.0 / 900, 1e-12);
+  EXPECT_NEAR(j["ridge_growth"].get<double>(), (990.0 / 3.35) / (125.0 / 0.9), 1e-9);
+}
+
+TEST(Cli, Occupancy) {
+  const json j = ridge_json("occupancy --blocks 133");
+  EXPECT_EQ(j["units"], 132);
+  EXPECT_EQ(j["waves"], 2);
+  EXPECT_EQ(j["idle_slots"], 131);
+  EXPECT_DOUBLE_EQ(j["utilisation"].get<double>(), 133.0 / 264);
+}
+
+TEST(Cli, CollectiveAllReduce) {
+  const json j = ridge_json("collective allreduce --bytes 14G --gpus-per-node 8 --nodes 2");
+  ASSERT_EQ(j["legs"].size(), 2u);
+  EXPECT_DOUBLE_EQ(j["legs"][0]["bytes_per_gpu"].get<double>(), 24.5e9);
+  EXPECT_DOUBLE_EQ(j["legs"][1]["bytes_per_gpu"].get<double>(), 1.75e9);
+  EXPECT_NEAR(j["time_s"].get<double>(), 24.5e9 / 900e9 + 1.75e9 / 50e9, 1e-12);
+  EXPECT_NEAR(j["inter_node_share"].get<double>(), 0.5625, 1e-3);
+}
+
+TEST(Cli, DeviceFileAddsAUserDevice) {
+  const std::string file = "--device-file " + data_path("cli/data/custom.toml");
+  const json j = ridge_json("op gemm --m 1024 --n 1024 --k 1024 " + file);
+  EXPECT_EQ(j["device"], "lab-gpu");
+  EXPECT_DOUBLE_EQ(j["ridge"].get<double>(), 100.0);
+  EXPECT_EQ(ridge_json("devices " + file)["devices"].size(), ridge_json("devices")["devices"].size() + 1);
+  const json shown = ridge_json("device show lab-gpu " + file);
+  EXPECT_EQ(shown["figures"][0]["provenance"], "measured");
+  EXPECT_EQ(ridge("tour " + file).exit_code, 0);
+}
+
+TEST(Cli, HelpAndVersionSucceed) {
+  EXPECT_EQ(ridge("--help").exit_code, 0);
+  EXPECT_EQ(ridge("op gemm --help").exit_code, 0);
+  EXPECT_EQ(ridge("--version").out, "ridge 0.1.0\n");
+}
+
+}  // namespace
+}  // namespace ridge::test

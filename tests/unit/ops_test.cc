@@ -1,0 +1,69 @@
+#include <gtest/gtest.h>
+
+#include "ridge/op.h"
+
+namespace ridge {
+namespace {
+
+TEST(Ops, ElementwiseAddReadsTwoWritesOne) {
+  const Op op = elementwise_add(10, 2);
+  EXPECT_DOUBLE_EQ(op.flops, 10);
+  EXPECT_DOUBLE_EQ(op.bytes, 60);
+  EXPECT_EQ(op.label, "add n=10");
+}
+
+TEST(Ops, GemvCountsMatrixAndBothVectors) {
+  const Op op = gemv(2, 3, 2);  // A 2x3, x of 3, y of 2
+  EXPECT_DOUBLE_EQ(op.flops, 12);
+  EXPECT_DOUBLE_EQ(op.bytes, (6 + 3 + 2) * 2);
+  EXPECT_DOUBLE_EQ(gemv(4096, 4096, 2).bytes, (4096.0 * 4096 + 2 * 4096) * 2);
+}
+
+TEST(Ops, GemmWithGeneralShapeAndBatch) {
+  const Op op = gemm(2, 3, 4, 4, 2);  // A 2x4, B 4x3, C 2x3, twice, fp32
+  EXPECT_DOUBLE_EQ(op.flops, 2 * 2 * 3 * 4 * 2);
+  EXPECT_DOUBLE_EQ(op.bytes, (8 + 12 + 6) * 4 * 2);
+  EXPECT_EQ(op.label, "gemm 2x3x4 batch=2");
+}
+
+TEST(Ops, SquareGemmMatchesTheTextbookCount) {
+  const Op op = gemm(4096, 4096, 4096, 2);
+  EXPECT_DOUBLE_EQ(op.flops, 2 * 4096.0 * 4096 * 4096);
+  EXPECT_DOUBLE_EQ(op.bytes, 3 * 4096.0 * 4096 * 2);
+  EXPECT_NEAR(op.flops / op.bytes, 1365.333, 1e-3);
+}
+
+TEST(Ops, FusedAttentionKeepsScoresOnChip) {
+  const Op op = attention({.seq = 4, .d_head = 2, .heads = 2, .batch = 1}, 2);
+  EXPECT_DOUBLE_EQ(op.flops, 4 * 4 * 4 * 2 * 2);  // 4 s^2 d per head
+  EXPECT_DOUBLE_EQ(op.bytes, 4 * 4 * 2 * 2 * 2);  // Q, K, V, O per head
+}
+
+TEST(Ops, UnfusedAttentionMovesTheScoreMatrixFourTimes) {
+  const Op fused = attention({.seq = 4, .d_head = 2, .heads = 2, .batch = 3}, 2);
+  const Op unfused = attention({.seq = 4, .d_head = 2, .heads = 2, .batch = 3, .fused = false}, 2);
+  EXPECT_DOUBLE_EQ(unfused.flops, fused.flops);
+  EXPECT_DOUBLE_EQ(unfused.bytes - fused.bytes, 4 * 16 * 2 * 2 * 3);
+  EXPECT_EQ(unfused.label, "attention seq=4 d_head=2 heads=2 batch=3 unfused");
+}
+
+TEST(Ops, AttentionIntensityMatchesTheFlashAttentionAccounting) {
+  const Op op = attention({.seq = 512, .d_head = 64}, 2);
+  EXPECT_DOUBLE_EQ(op.flops / op.bytes, 256);
+}
+
+TEST(Ops, DecodeStepReadsEveryWeightOnce) {
+  const Op op = decode_step(7e9, 8, 2);
+  EXPECT_DOUBLE_EQ(op.flops, 2 * 7e9 * 8);
+  EXPECT_DOUBLE_EQ(op.bytes, 14e9);
+  EXPECT_EQ(op.label, "decode 7B params batch=8");
+}
+
+TEST(Ops, HugeModelsStayExact) {
+  const Op op = decode_step(1e15, 1, 2);
+  EXPECT_DOUBLE_EQ(op.flops, 2e15);
+  EXPECT_DOUBLE_EQ(op.bytes, 2e15);
+}
+
+}  // namespace
+}  // namespace ridge
