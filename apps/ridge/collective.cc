@@ -1,5 +1,6 @@
-#include "common.h"
 #include "ridge/collective.h"
+
+#include "common.h"
 #include "ridge/units.h"
 #include "ridge/views.h"
 
@@ -13,11 +14,15 @@ void add_collective(CLI::App& app, std::vector<Command>& commands) {
     std::string device;
   };
   auto args = std::make_shared<Args>();
-  CLI::App* collective = app.add_subcommand("collective", "Cost of a collective from link bandwidths");
+  CLI::App* collective =
+      app.add_subcommand("collective", "Cost of a collective from link bandwidths");
   collective->require_subcommand(1);
-  CLI::App* sub = collective->add_subcommand("allreduce", "Ring all-reduce, hierarchical across nodes");
+  CLI::App* sub =
+      collective->add_subcommand("allreduce", "Ring all-reduce, hierarchical across nodes");
   sub->add_option("--bytes", args->bytes, "Buffer size: 14e9, 14G, 16GiB")->required();
-  sub->add_option("--gpus-per-node", args->gpus_per_node, "GPUs per node")->check(positive_count())->capture_default_str();
+  sub->add_option("--gpus-per-node", args->gpus_per_node, "GPUs per node")
+      ->check(positive_count())
+      ->capture_default_str();
   sub->add_option("--nodes", args->nodes, "Nodes")->check(positive_count())->capture_default_str();
   add_device_option(*sub, args->device);
   commands.push_back({sub, [args](const Session& s) {

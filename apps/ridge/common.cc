@@ -17,7 +17,8 @@ const Device& Session::device(const std::string& id) const {
 }
 
 void add_device_option(CLI::App& app, std::string& id) {
-  app.add_option("--device", id, "Device ID from `ridge devices` (default h100-sxm, or the --device-file device)");
+  app.add_option("--device", id,
+                 "Device ID from `ridge devices` (default h100-sxm, or the --device-file device)");
 }
 
 void add_dtype_option(CLI::App& app, std::string& dtype) {

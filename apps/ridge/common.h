@@ -3,7 +3,6 @@
 // registry of commands main dispatches to.
 
 #include <CLI/CLI.hpp>
-
 #include <functional>
 #include <string>
 #include <vector>

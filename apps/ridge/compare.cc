@@ -9,7 +9,8 @@ void add_compare(CLI::App& app, std::vector<Command>& commands) {
     std::string dtype = "fp16";
   };
   auto args = std::make_shared<Args>();
-  CLI::App* sub = app.add_subcommand("compare", "Bandwidth, peak and ridge of several devices side by side");
+  CLI::App* sub =
+      app.add_subcommand("compare", "Bandwidth, peak and ridge of several devices side by side");
   sub->add_option("--devices", args->devices, "Comma-separated device IDs, oldest first")
       ->delimiter(',')
       ->capture_default_str();

@@ -50,7 +50,8 @@ int run(int argc, char** argv) {
     if (command.app->parsed()) action = command.action;
   }
   const Session session(options);
-  const std::string output = ridge::report::render(action(session), ridge::report::parse_format(options.format));
+  const std::string output =
+      ridge::report::render(action(session), ridge::report::parse_format(options.format));
   std::fwrite(output.data(), 1, output.size(), stdout);
   return std::fflush(stdout) == 0 ? 0 : 1;
 }

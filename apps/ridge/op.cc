@@ -1,6 +1,7 @@
+#include "ridge/op.h"
+
 #include "common.h"
 #include "ridge/analysis.h"
-#include "ridge/op.h"
 #include "ridge/views.h"
 
 namespace ridge::cli {
@@ -34,7 +35,8 @@ CLI::App* add_kind(CLI::App& op, std::vector<Command>& commands, const char* nam
   return sub;
 }
 
-void size(CLI::App& app, const char* flag, double& value, const char* description, bool required = true) {
+void size(CLI::App& app, const char* flag, double& value, const char* description,
+          bool required = true) {
   CLI::Option* option = app.add_option(flag, value, description)->check(positive_count());
   if (required) option->required();
 }
@@ -42,7 +44,8 @@ void size(CLI::App& app, const char* flag, double& value, const char* descriptio
 }  // namespace
 
 void add_op(CLI::App& app, std::vector<Command>& commands) {
-  CLI::App* op = app.add_subcommand("op", "One operation on the roofline: add, gemv, gemm, attention, decode");
+  CLI::App* op =
+      app.add_subcommand("op", "One operation on the roofline: add, gemv, gemm, attention, decode");
   op->require_subcommand(1);
   auto args = std::make_shared<OpArgs>();
 
@@ -55,26 +58,31 @@ void add_op(CLI::App& app, std::vector<Command>& commands) {
   size(*gemv_app, "--m", args->m, "Rows of A");
   size(*gemv_app, "--n", args->n, "Columns of A");
 
-  CLI::App* gemm_app = add_kind(*op, commands, "gemm", "C = A B, A m-by-k, B k-by-n", args,
-                                [](const OpArgs& a, double e) { return gemm(a.m, a.n, a.k, e, a.batch); });
+  CLI::App* gemm_app =
+      add_kind(*op, commands, "gemm", "C = A B, A m-by-k, B k-by-n", args,
+               [](const OpArgs& a, double e) { return gemm(a.m, a.n, a.k, e, a.batch); });
   size(*gemm_app, "--m", args->m, "Rows of A and C");
   size(*gemm_app, "--n", args->n, "Columns of B and C");
   size(*gemm_app, "--k", args->k, "Columns of A, rows of B");
   size(*gemm_app, "--batch", args->batch, "Independent products (default 1)", false);
 
-  CLI::App* attn = add_kind(*op, commands, "attention", "Self-attention, fused (FlashAttention) by default", args,
-                            [](const OpArgs& a, double e) {
-                              return attention({a.seq, a.d_head, a.heads, a.batch, !a.unfused}, e);
-                            });
+  CLI::App* attn =
+      add_kind(*op, commands, "attention", "Self-attention, fused (FlashAttention) by default",
+               args, [](const OpArgs& a, double e) {
+                 return attention({a.seq, a.d_head, a.heads, a.batch, !a.unfused}, e);
+               });
   size(*attn, "--seq", args->seq, "Sequence length");
   size(*attn, "--d-head", args->d_head, "Head dimension");
   size(*attn, "--heads", args->heads, "Heads (default 1)", false);
   size(*attn, "--batch", args->batch, "Sequences (default 1)", false);
   attn->add_flag("--unfused", args->unfused, "Write the score matrix to memory and read it back");
 
-  CLI::App* decode = add_kind(*op, commands, "decode", "One decode step of a dense model (weights only)", args,
-                              [](const OpArgs& a, double e) { return decode_step(a.params, a.batch, e); });
-  decode->add_option("--params", args->params, "Parameters, e.g. 7e9")->required()->check(positive_number());
+  CLI::App* decode =
+      add_kind(*op, commands, "decode", "One decode step of a dense model (weights only)", args,
+               [](const OpArgs& a, double e) { return decode_step(a.params, a.batch, e); });
+  decode->add_option("--params", args->params, "Parameters, e.g. 7e9")
+      ->required()
+      ->check(positive_number());
   size(*decode, "--batch", args->batch, "Sequences decoded together (default 1)", false);
 }
 

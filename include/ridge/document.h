@@ -17,7 +17,7 @@ struct Cell {
   std::string text;
 };
 
-Cell text_cell(std::string text);                 // a string, shown as is
+Cell text_cell(std::string text);                  // a string, shown as is
 Cell number_cell(double value, std::string text);  // a raw number and how it reads
 Cell integer_cell(std::int64_t value);
 Cell bool_cell(bool value, std::string text);

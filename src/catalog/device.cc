@@ -55,9 +55,7 @@ std::optional<Scope> find_scope(std::string_view n) { return value_of(kScopeName
 std::string_view to_string(LinkKind k) { return name_of(kLinkKindNames, k); }
 std::optional<LinkKind> find_link_kind(std::string_view n) { return value_of(kLinkKindNames, n); }
 
-bool Device::has_peak(Precision precision) const {
-  return peak_flops_per_s.contains(precision);
-}
+bool Device::has_peak(Precision precision) const { return peak_flops_per_s.contains(precision); }
 
 const Figure& Device::peak(Precision precision) const {
   if (auto it = peak_flops_per_s.find(precision); it != peak_flops_per_s.end()) return it->second;

@@ -1,12 +1,13 @@
 // Reads one device from TOML. Every problem is reported as bad input naming the file, line,
 // column and field, so a user can fix their file from the message alone.
+#include <toml++/toml.h>
+
 #include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <map>
 #include <set>
 #include <sstream>
-#include <toml++/toml.h>
 
 #include "ridge/catalog.h"
 #include "ridge/error.h"
@@ -21,8 +22,9 @@ class DeviceReader {
       : root_(root), origin_(std::move(origin)) {}
 
   Device read() {
-    expect_keys(root_, "", {"id", "name", "vendor", "year", "compute_unit", "compute_units",
-                            "sources", "peak", "memory", "link"});
+    expect_keys(root_, "",
+                {"id", "name", "vendor", "year", "compute_unit", "compute_units", "sources", "peak",
+                 "memory", "link"});
     read_sources();
     Device d;
     d.origin = origin_;
@@ -72,7 +74,8 @@ class DeviceReader {
                               std::string_view key) const {
     const toml::node& node = required(table, path, key);
     auto value = node.value<std::string>();
-    if (!value || value->empty()) fail(node.source(), join(path, key), "must be a non-empty string");
+    if (!value || value->empty())
+      fail(node.source(), join(path, key), "must be a non-empty string");
     return *value;
   }
 
@@ -85,13 +88,16 @@ class DeviceReader {
     const bool ok = std::ranges::all_of(id, [](char c) {
       return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_';
     });
-    if (!ok) fail(root_["id"].node()->source(), "id", fmt::format("'{}' must be lower-case letters, digits, '-', '.' or '_'", id));
+    if (!ok)
+      fail(root_["id"].node()->source(), "id",
+           fmt::format("'{}' must be lower-case letters, digits, '-', '.' or '_'", id));
   }
 
   int read_year() const {
     const toml::node& node = required(root_, "", "year");
     auto year = node.value<std::int64_t>();
-    if (!year || *year < 1950 || *year > 2100) fail(node.source(), "year", "must be a year such as 2022");
+    if (!year || *year < 1950 || *year > 2100)
+      fail(node.source(), "year", "must be a year such as 2022");
     return static_cast<int>(*year);
   }
 
@@ -100,7 +106,8 @@ class DeviceReader {
     if (!node) return;
     for (const auto& [key, value] : as_table(*node, "sources")) {
       auto text = value.value<std::string>();
-      if (!text || text->empty()) fail(value.source(), join("sources", key.str()), "must be a non-empty string");
+      if (!text || text->empty())
+        fail(value.source(), join("sources", key.str()), "must be a non-empty string");
       sources_[std::string(key.str())] = *text;
     }
   }
@@ -113,12 +120,15 @@ class DeviceReader {
     auto number = value.value<double>();
     const std::string value_path = join(path, "value");
     if (!number) fail(value.source(), value_path, "must be a number");
-    if (!std::isfinite(*number)) fail(value.source(), value_path, fmt::format("{} is not finite", *number));
+    if (!std::isfinite(*number))
+      fail(value.source(), value_path, fmt::format("{} is not finite", *number));
     if (*number <= 0) fail(value.source(), value_path, fmt::format("{} must be positive", *number));
     f.value = *number;
     const toml::node& provenance = required(t, path, "provenance");
     auto kind = find_provenance(provenance.value<std::string>().value_or(""));
-    if (!kind) fail(provenance.source(), join(path, "provenance"), "must be spec, estimate, measured or derived");
+    if (!kind)
+      fail(provenance.source(), join(path, "provenance"),
+           "must be spec, estimate, measured or derived");
     f.provenance = *kind;
     if (f.provenance != Provenance::derived) f.source = source_title(t, path);
     f.note = t["note"].value<std::string>().value_or("");
@@ -128,7 +138,8 @@ class DeviceReader {
   std::string source_title(const toml::table& t, const std::string& path) const {
     const std::string key = required_string(t, path, "source");
     if (auto it = sources_.find(key); it != sources_.end()) return it->second;
-    fail(t.get("source")->source(), join(path, "source"), fmt::format("'{}' is not a key of [sources]", key));
+    fail(t.get("source")->source(), join(path, "source"),
+         fmt::format("'{}' is not a key of [sources]", key));
   }
 
   std::optional<Figure> optional_figure(const toml::table& t, const std::string& path,
@@ -138,7 +149,8 @@ class DeviceReader {
   }
 
   void check_whole(const toml::node& node, std::string_view path, double value) const {
-    if (value != std::floor(value)) fail(node.source(), path, fmt::format("{} must be a whole number", value));
+    if (value != std::floor(value))
+      fail(node.source(), path, fmt::format("{} must be a whole number", value));
   }
 
   void read_peaks(Device& d) const {
@@ -146,7 +158,8 @@ class DeviceReader {
     for (const auto& [key, node] : peaks) {
       const std::string path = join("peak", key.str());
       auto precision = find_precision(key.str());
-      if (!precision) fail(node.source(), path, "unknown precision (fp64, fp32, tf32, fp16, bf16, fp8, int8)");
+      if (!precision)
+        fail(node.source(), path, "unknown precision (fp64, fp32, tf32, fp16, bf16, fp8, int8)");
       d.peak_flops_per_s[*precision] = figure(node, path);
     }
     if (d.peak_flops_per_s.empty()) fail(peaks.source(), "peak", "needs at least one precision");
@@ -154,7 +167,8 @@ class DeviceReader {
 
   template <typename Enum>
   Enum required_enum(const toml::table& t, const std::string& path, std::string_view key,
-                     std::optional<Enum> (*find)(std::string_view), std::string_view choices) const {
+                     std::optional<Enum> (*find)(std::string_view),
+                     std::string_view choices) const {
     const toml::node& node = required(t, path, key);
     if (auto value = find(node.value<std::string>().value_or(""))) return *value;
     fail(node.source(), join(path, key), fmt::format("must be one of {}", choices));
@@ -163,7 +177,8 @@ class DeviceReader {
   const toml::array& array_of_tables(std::string_view key) const {
     const toml::node& node = required(root_, "", key);
     const toml::array* array = node.as_array();
-    if (!array || !array->is_array_of_tables()) fail(node.source(), key, fmt::format("must be [[{}]] tables", key));
+    if (!array || !array->is_array_of_tables())
+      fail(node.source(), key, fmt::format("must be [[{}]] tables", key));
     return *array;
   }
 
@@ -175,26 +190,32 @@ class DeviceReader {
       expect_keys(t, path, {"name", "kind", "scope", "capacity", "bandwidth", "latency"});
       MemoryLevel level;
       level.name = required_string(t, path, "name");
-      level.kind = required_enum<MemoryKind>(t, path, "kind", find_memory_kind, "registers, shared, cache, main");
-      if (t.contains("scope")) level.scope = required_enum<Scope>(t, path, "scope", find_scope, "unit, device");
+      level.kind = required_enum<MemoryKind>(t, path, "kind", find_memory_kind,
+                                             "registers, shared, cache, main");
+      if (t.contains("scope"))
+        level.scope = required_enum<Scope>(t, path, "scope", find_scope, "unit, device");
       level.capacity_bytes = optional_figure(t, path, "capacity");
       level.bandwidth_bytes_per_s = optional_figure(t, path, "bandwidth");
       level.latency_s = optional_figure(t, path, "latency");
       if (level.kind == MemoryKind::main) check_main_memory(t, path, level, d);
       d.memory.push_back(std::move(level));
     }
-    if (std::ranges::none_of(d.memory, [](const MemoryLevel& m) { return m.kind == MemoryKind::main; })) {
+    if (std::ranges::none_of(d.memory,
+                             [](const MemoryLevel& m) { return m.kind == MemoryKind::main; })) {
       fail(levels.source(), "memory", "needs one level of kind \"main\" (HBM, GDDR or DRAM)");
     }
   }
 
   void check_main_memory(const toml::table& t, const std::string& path, const MemoryLevel& level,
                          const Device& d) const {
-    if (std::ranges::any_of(d.memory, [](const MemoryLevel& m) { return m.kind == MemoryKind::main; })) {
+    if (std::ranges::any_of(d.memory,
+                            [](const MemoryLevel& m) { return m.kind == MemoryKind::main; })) {
       fail(t.source(), path, "a second level of kind \"main\"; a device has one");
     }
-    if (!level.capacity_bytes) fail(t.source(), join(path, "capacity"), "missing (required for main memory)");
-    if (!level.bandwidth_bytes_per_s) fail(t.source(), join(path, "bandwidth"), "missing (required for main memory)");
+    if (!level.capacity_bytes)
+      fail(t.source(), join(path, "capacity"), "missing (required for main memory)");
+    if (!level.bandwidth_bytes_per_s)
+      fail(t.source(), join(path, "bandwidth"), "missing (required for main memory)");
   }
 
   void read_links(Device& d) const {
@@ -205,11 +226,14 @@ class DeviceReader {
       const std::string path = fmt::format("link[{}]", i);
       expect_keys(t, path, {"kind", "name", "bandwidth", "latency"});
       Link link;
-      link.kind = required_enum<LinkKind>(t, path, "kind", find_link_kind, "scale-up, network, host");
+      link.kind =
+          required_enum<LinkKind>(t, path, "kind", find_link_kind, "scale-up, network, host");
       link.name = required_string(t, path, "name");
       link.bandwidth_bytes_per_s = figure(required(t, path, "bandwidth"), join(path, "bandwidth"));
       link.latency_s = optional_figure(t, path, "latency");
-      if (d.find_link(link.kind)) fail(t.source(), path, fmt::format("a second {} link; a device has one of each kind", to_string(link.kind)));
+      if (d.find_link(link.kind))
+        fail(t.source(), path,
+             fmt::format("a second {} link; a device has one of each kind", to_string(link.kind)));
       d.links.push_back(std::move(link));
     }
   }

@@ -10,13 +10,20 @@ namespace ridge {
 
 std::string_view to_string(Precision precision) {
   switch (precision) {
-    case Precision::fp64: return "fp64";
-    case Precision::fp32: return "fp32";
-    case Precision::tf32: return "tf32";
-    case Precision::fp16: return "fp16";
-    case Precision::bf16: return "bf16";
-    case Precision::fp8: return "fp8";
-    case Precision::int8: return "int8";
+    case Precision::fp64:
+      return "fp64";
+    case Precision::fp32:
+      return "fp32";
+    case Precision::tf32:
+      return "tf32";
+    case Precision::fp16:
+      return "fp16";
+    case Precision::bf16:
+      return "bf16";
+    case Precision::fp8:
+      return "fp8";
+    case Precision::int8:
+      return "int8";
   }
   return "?";
 }
@@ -37,13 +44,17 @@ Precision parse_precision(std::string_view name) {
 
 double bytes_per_element(Precision precision) {
   switch (precision) {
-    case Precision::fp64: return 8;
+    case Precision::fp64:
+      return 8;
     case Precision::fp32:
-    case Precision::tf32: return 4;
+    case Precision::tf32:
+      return 4;
     case Precision::fp16:
-    case Precision::bf16: return 2;
+    case Precision::bf16:
+      return 2;
     case Precision::fp8:
-    case Precision::int8: return 1;
+    case Precision::int8:
+      return 1;
   }
   return 0;
 }

@@ -31,7 +31,8 @@ std::string si(double value, std::string_view unit, int significant) {
     scaled /= 1000;
     ++index;
   }
-  const int whole_digits = std::abs(scaled) < 1 ? 1 : static_cast<int>(std::log10(std::abs(scaled))) + 1;
+  const int whole_digits =
+      std::abs(scaled) < 1 ? 1 : static_cast<int>(std::log10(std::abs(scaled))) + 1;
   const int decimals = std::max(0, significant - whole_digits);
   return fmt::format("{} {}{}", plain(scaled, decimals), prefixes[index], unit);
 }
@@ -88,8 +89,15 @@ double suffix_multiplier(std::string_view suffix) {
   if (!suffix.empty() && suffix.back() == 'B') suffix.remove_suffix(1);
   static constexpr std::array<std::pair<std::string_view, double>, 11> table = {{
       {"", 1},
-      {"K", 1e3}, {"M", 1e6}, {"G", 1e9}, {"T", 1e12}, {"P", 1e15},
-      {"Ki", 1024.0}, {"Mi", 1048576.0}, {"Gi", 1073741824.0}, {"Ti", 1099511627776.0},
+      {"K", 1e3},
+      {"M", 1e6},
+      {"G", 1e9},
+      {"T", 1e12},
+      {"P", 1e15},
+      {"Ki", 1024.0},
+      {"Mi", 1048576.0},
+      {"Gi", 1073741824.0},
+      {"Ti", 1099511627776.0},
       {"Pi", 1125899906842624.0},
   }};
   for (const auto& [name, multiplier] : table) {
@@ -109,7 +117,8 @@ double parse_bytes(std::string_view text) {
     input_error("'{}' is not a byte size (examples: 14e9, 14G, 14GB, 16GiB)", text);
   }
   const double bytes = number * multiplier;
-  if (!std::isfinite(bytes) || bytes <= 0) input_error("byte size '{}' must be positive and finite", text);
+  if (!std::isfinite(bytes) || bytes <= 0)
+    input_error("byte size '{}' must be positive and finite", text);
   return bytes;
 }
 

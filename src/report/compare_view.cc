@@ -20,8 +20,9 @@ Document compare_document(const std::vector<const Device*>& devices, Precision p
   const Ceiling first = devices.front()->ceiling(precision);
   for (const Device* d : devices) {
     const Ceiling c = d->ceiling(precision);
-    t.rows.push_back({text_cell(d->id), integer_cell(d->year), bandwidth_cell(c.bandwidth_bytes_per_s),
-                      flops_rate_cell(c.peak_flops_per_s), intensity_cell(ridge_point(c)),
+    t.rows.push_back({text_cell(d->id), integer_cell(d->year),
+                      bandwidth_cell(c.bandwidth_bytes_per_s), flops_rate_cell(c.peak_flops_per_s),
+                      intensity_cell(ridge_point(c)),
                       ratio_cell(c.bandwidth_bytes_per_s / first.bandwidth_bytes_per_s),
                       ratio_cell(c.peak_flops_per_s / first.peak_flops_per_s),
                       ratio_cell(ridge_point(c) / ridge_point(first))});

@@ -53,7 +53,8 @@ Content collect(const Document& document) {
 
 std::string single_table(const Table& t) {
   std::string out;
-  for (std::size_t c = 0; c < t.columns.size(); ++c) out += (c ? "," : "") + quote(t.columns[c].key);
+  for (std::size_t c = 0; c < t.columns.size(); ++c)
+    out += (c ? "," : "") + quote(t.columns[c].key);
   out += '\n';
   for (const auto& row : t.rows) {
     for (std::size_t c = 0; c < row.size(); ++c) out += (c ? "," : "") + raw(row[c].value);
@@ -76,7 +77,8 @@ std::string long_rows(const Document& document) {
   std::string out = "section,table,row,key,value\n";
   auto line = [&out](const std::string& section, const std::string& table, const std::string& row,
                      const std::string& key, const Value& value) {
-    out += fmt::format("{},{},{},{},{}\n", quote(section), quote(table), row, quote(key), raw(value));
+    out +=
+        fmt::format("{},{},{},{},{}\n", quote(section), quote(table), row, quote(key), raw(value));
   };
   for (const Section& s : document.sections) {
     for (const Block& block : s.blocks) {

@@ -32,7 +32,8 @@ class SourceIndex {
   }
   std::string legend() const {
     std::string text = "Sources:";
-    for (std::size_t i = 0; i < order_.size(); ++i) text += fmt::format("\n  [{}] {}", i + 1, order_[i]);
+    for (std::size_t i = 0; i < order_.size(); ++i)
+      text += fmt::format("\n  [{}] {}", i + 1, order_[i]);
     return text;
   }
 
@@ -63,7 +64,8 @@ Table figure_table(const Device& d, SourceIndex& sources) {
           {}};
   add_optional(t, d.unit_name + " count", d.compute_units, "count", sources);
   for (const auto& [precision, figure] : d.peak_flops_per_s) {
-    t.rows.push_back(figure_row(fmt::format("peak {}", to_string(precision)), figure, "flops", sources));
+    t.rows.push_back(
+        figure_row(fmt::format("peak {}", to_string(precision)), figure, "flops", sources));
   }
   for (const MemoryLevel& m : d.memory) {
     const std::string per = m.scope == Scope::unit ? " per " + d.unit_name : "";
@@ -72,7 +74,8 @@ Table figure_table(const Device& d, SourceIndex& sources) {
     add_optional(t, m.name + " latency", m.latency_s, "latency", sources);
   }
   for (const Link& l : d.links) {
-    t.rows.push_back(figure_row(l.name + " bandwidth", l.bandwidth_bytes_per_s, "bandwidth", sources));
+    t.rows.push_back(
+        figure_row(l.name + " bandwidth", l.bandwidth_bytes_per_s, "bandwidth", sources));
     add_optional(t, l.name + " latency", l.latency_s, "latency", sources);
   }
   return t;
@@ -102,7 +105,8 @@ Document devices_document(const std::vector<Device>& devices) {
   Document doc;
   doc.schema = "ridge.devices/1";
   doc.sections.push_back({"", "", {std::move(t)}, {}});
-  doc.notes.push_back("peaks are dense (no 2:4 sparsity); ridge = fp16 peak / main-memory bandwidth");
+  doc.notes.push_back(
+      "peaks are dense (no 2:4 sparsity); ridge = fp16 peak / main-memory bandwidth");
   doc.notes.push_back("`ridge device show ID` gives every figure with its source");
   return doc;
 }
@@ -118,7 +122,8 @@ Document device_document(const Device& d) {
   Document doc;
   doc.schema = "ridge.device/1";
   doc.title = fmt::format("{} ({})", d.name, d.id);
-  doc.sections.push_back({"", "", {std::move(header), std::move(figures), Paragraph{sources.legend()}}, {}});
+  doc.sections.push_back(
+      {"", "", {std::move(header), std::move(figures), Paragraph{sources.legend()}}, {}});
   doc.notes.push_back(
       "spec: a published specification; estimate: a literature figure, good to about a factor of "
       "two; measured: from a measurement; peaks are dense (no 2:4 sparsity)");

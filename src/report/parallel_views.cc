@@ -12,11 +12,13 @@ Document occupancy_document(const Occupancy& o, const Device& device) {
       {"blocks", "blocks", integer_cell(static_cast<std::int64_t>(o.blocks))},
       {"waves", "waves", integer_cell(static_cast<std::int64_t>(o.waves))},
       {"utilisation", "utilisation", percent_cell(o.utilisation)},
-      {"idle_slots", device.unit_name + " slots idle", integer_cell(static_cast<std::int64_t>(o.idle_slots))},
+      {"idle_slots", device.unit_name + " slots idle",
+       integer_cell(static_cast<std::int64_t>(o.idle_slots))},
   }};
   Document doc;
   doc.schema = "ridge.occupancy/1";
-  doc.title = fmt::format("{} blocks on {} {}s of {}", o.blocks, o.units, device.unit_name, device.name);
+  doc.title =
+      fmt::format("{} blocks on {} {}s of {}", o.blocks, o.units, device.unit_name, device.name);
   doc.sections.push_back({"", "", {std::move(fields)}, {}});
   doc.notes.push_back(fmt::format(
       "model: equal blocks, one per {} at a time, dealt round-robin; the kernel lasts as long as "
@@ -38,7 +40,8 @@ Document allreduce_document(const AllReduceCost& cost, const Device& device) {
   for (const CollectiveLeg& leg : cost.legs) {
     legs.rows.push_back({text_cell(leg.name), text_cell(leg.link_name), integer_cell(leg.ranks),
                          bytes_cell(leg.bytes_per_rank), bandwidth_cell(leg.bandwidth_bytes_per_s),
-                         time_cell(leg.time_s), percent_cell(cost.time_s > 0 ? leg.time_s / cost.time_s : 0, 0)});
+                         time_cell(leg.time_s),
+                         percent_cell(cost.time_s > 0 ? leg.time_s / cost.time_s : 0, 0)});
   }
   Fields totals{{
       {"buffer_bytes", "buffer", bytes_cell(cost.buffer_bytes)},

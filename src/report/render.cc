@@ -13,9 +13,12 @@ Format parse_format(std::string_view name) {
 
 std::string render(const Document& document, Format format) {
   switch (format) {
-    case Format::text: return render_text(document);
-    case Format::json: return render_json(document);
-    case Format::csv: return render_csv(document);
+    case Format::text:
+      return render_text(document);
+    case Format::json:
+      return render_json(document);
+    case Format::csv:
+      return render_csv(document);
   }
   return {};
 }

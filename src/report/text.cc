@@ -21,7 +21,8 @@ std::size_t marker_width(std::string_view text) {
   if (space == std::string_view::npos) return 0;
   const std::string_view word = text.substr(0, space);
   const bool bullet = word == "-" || word == "*";
-  const bool numbered = word.size() >= 2 && (word.back() == '.' || (word.front() == '(' && word.back() == ')')) &&
+  const bool numbered = word.size() >= 2 &&
+                        (word.back() == '.' || (word.front() == '(' && word.back() == ')')) &&
                         std::isdigit(static_cast<unsigned char>(word[word.front() == '(' ? 1 : 0]));
   return bullet || numbered ? space + 1 : 0;
 }
@@ -88,7 +89,8 @@ void render_table(const Table& t, std::string& out) {
     headers.push_back(column.header);
   }
   for (const auto& row : t.rows) {
-    for (std::size_t c = 0; c < row.size(); ++c) widths[c] = std::max(widths[c], row[c].text.size());
+    for (std::size_t c = 0; c < row.size(); ++c)
+      widths[c] = std::max(widths[c], row[c].text.size());
   }
   out += table_line(headers, t, widths);
   std::size_t total = 0;

@@ -24,10 +24,10 @@ using report::Align;
 using report::Cell;
 using report::Document;
 using report::Fields;
+using report::number_cell;
 using report::Paragraph;
 using report::Section;
 using report::Table;
-using report::number_cell;
 using report::text_cell;
 
 constexpr double kTera = 1e12;
@@ -42,7 +42,9 @@ Cell scaled(double value, double scale, int decimals, std::string_view unit) {
   return number_cell(value, fmt::format("{} {}", fixed(value / scale, decimals), unit));
 }
 
-report::Field fact(std::string key, double value) { return {std::move(key), "", number_cell(value, "")}; }
+report::Field fact(std::string key, double value) {
+  return {std::move(key), "", number_cell(value, "")};
+}
 
 // The tour's working precision: fp16 (the tensor-core format of the examples), else bf16.
 Precision tour_precision(const Device& d) {
@@ -52,6 +54,11 @@ Precision tour_precision(const Device& d) {
 }
 
 std::string short_name(const Device& d) { return d.id; }
+
+// What the vendor calls its matrix-multiply units.
+std::string matrix_units(const Device& d) {
+  return d.vendor == "AMD" ? "matrix cores" : "tensor cores";
+}
 
 struct Context {
   const Catalog& catalog;
@@ -102,13 +109,14 @@ Section hierarchy(const Context& c) {
            {"flops_forgone", "FLOPs forgone"}},
           {}};
   for (const MemoryLevel& m : d.memory) {
-    t.rows.push_back(hierarchy_row(m.name, reach_of(m, d), m.capacity_bytes, m.bandwidth_bytes_per_s,
-                                   m.latency_s, peak));
+    t.rows.push_back(hierarchy_row(m.name, reach_of(m, d), m.capacity_bytes,
+                                   m.bandwidth_bytes_per_s, m.latency_s, peak));
   }
   for (const Link& l : d.links) {
     if (l.kind == LinkKind::host) continue;
     const std::string reach = l.kind == LinkKind::scale_up ? "same node" : "other nodes";
-    t.rows.push_back(hierarchy_row(l.name, reach, std::nullopt, l.bandwidth_bytes_per_s, l.latency_s, peak));
+    t.rows.push_back(
+        hierarchy_row(l.name, reach, std::nullopt, l.bandwidth_bytes_per_s, l.latency_s, peak));
   }
   Section s{"hierarchy", "1. Memory hierarchy: fast storage is small, big storage is far", {}, {}};
   s.blocks.push_back(Paragraph{fmt::format(
@@ -117,11 +125,16 @@ Section hierarchy(const Context& c) {
       d.name, d.id, d.id)});
   s.blocks.push_back(std::move(t));
   const MemoryLevel& main = d.main_memory();
+  const bool has_latencies =
+      std::ranges::any_of(d.memory, [](const MemoryLevel& m) { return m.latency_s.has_value(); });
   std::string text =
-      fmt::format("* latencies are literature estimates, right to about a factor of two; vendors "
-                  "do not publish them. 'FLOPs forgone' is the {} peak multiplied by the latency: "
-                  "the arithmetic the chip could have finished while waiting for one access.",
-                  to_string(c.precision));
+      has_latencies ? fmt::format(
+                          "* latencies are literature estimates, right to about a factor of two; "
+                          "vendors do not publish them. 'FLOPs forgone' is the {} peak multiplied "
+                          "by the latency: the arithmetic the chip could have finished while "
+                          "waiting for one access.",
+                          to_string(c.precision))
+                    : std::string("* the catalog has no latency figures for this device.");
   if (main.latency_s) {
     const double main_forgone = peak * main.latency_s->value;
     text += fmt::format("\n\nOne {} access costs about {} FLOPs of idle arithmetic", main.name,
@@ -129,7 +142,8 @@ Section hierarchy(const Context& c) {
     s.facts.push_back(fact("main_memory_flops_forgone", main_forgone));
     if (const Link* fabric = d.find_link(LinkKind::scale_up); fabric && fabric->latency_s) {
       const double fabric_forgone = peak * fabric->latency_s->value;
-      text += fmt::format(", and reaching a neighbour over {} about {}", fabric->name, fixed(fabric_forgone, 0));
+      text += fmt::format(", and reaching a neighbour over {} about {}", fabric->name,
+                          fixed(fabric_forgone, 0));
       s.facts.push_back(fact("scale_up_flops_forgone", fabric_forgone));
     }
     text += ". Arithmetic is cheap; waiting for data is what costs.";
@@ -163,14 +177,16 @@ std::vector<Op> example_ops(double elem) {
 Section roofline_demo(const Context& c) {
   const double peak = c.ceiling.peak_flops_per_s;
   const double ridge = ridge_point(c.ceiling);
-  Section s{"roofline", "2. The roofline: which side of the ridge does each operation land on?", {}, {}};
+  Section s{
+      "roofline", "2. The roofline: which side of the ridge does each operation land on?", {}, {}};
   s.blocks.push_back(Fields{{
       {"peak_flops_per_s", "compute ceiling",
        scaled(peak, kTera, 0, fmt::format("TFLOP/s dense {} (published)", to_string(c.precision)))},
       {"bandwidth_bytes_per_s", "memory ceiling",
        scaled(c.ceiling.bandwidth_bytes_per_s, kTera, 2,
               fmt::format("TB/s {} (published)", c.device.main_memory().name))},
-      {"ridge_flops_per_byte", "ridge point", scaled(ridge, 1, 1, "FLOP/byte: memory-bound below, compute-bound above")},
+      {"ridge_flops_per_byte", "ridge point",
+       scaled(ridge, 1, 1, "FLOP/byte: memory-bound below, compute-bound above")},
   }});
   Table t{"ops",
           {{"op", "operation", Align::left},
@@ -183,23 +199,47 @@ Section roofline_demo(const Context& c) {
     const OpAnalysis a = analyse(op, c.device, c.precision);
     t.rows.push_back({text_cell(op.label), number_cell(a.intensity, fixed(a.intensity, 3)),
                       scaled(a.attainable_flops_per_s, kTera, 1, "TF/s"),
-                      text_cell(std::string(to_string(a.bound))), report::time_cell(a.time_lower_bound_s)});
+                      text_cell(std::string(to_string(a.bound))),
+                      report::time_cell(a.time_lower_bound_s)});
   }
   s.blocks.push_back(std::move(t));
-  const OpAnalysis add = analyse(elementwise_add(64.0 * 1024 * 1024, c.elem), c.device, c.precision);
+  const OpAnalysis add =
+      analyse(elementwise_add(64.0 * 1024 * 1024, c.elem), c.device, c.precision);
+  const OpAnalysis big_gemm = analyse(gemm(4096, 4096, 4096, c.elem), c.device, c.precision);
+  const OpAnalysis short_attention =
+      analyse(attention({.seq = 512, .d_head = 64}, c.elem), c.device, c.precision);
+  const OpAnalysis long_attention =
+      analyse(attention({.seq = 8192, .d_head = 64}, c.elem), c.device, c.precision);
   const OpAnalysis decode = analyse(decode_step(kExampleParams, 1, c.elem), c.device, c.precision);
   const double add_share = add.attainable_flops_per_s / peak;
   const double decode_gap = ridge / decode.intensity;
-  s.blocks.push_back(Paragraph{fmt::format(
-      "Each row is two counts (FLOPs, bytes) held against two published ceilings; nothing was run.\n"
+  std::string text = fmt::format(
+      "Each row is two counts (FLOPs, bytes) held against two published ceilings; nothing was "
+      "run.\n"
       "  - The element-wise add can use at most {}% of the arithmetic peak. Only fusing it into "
-      "a neighbouring kernel, so its operands never make the round trip, makes it cheaper.\n"
-      "  - The large matrix multiply is the one operation here that the arithmetic units limit.\n"
-      "  - Attention changes sides with sequence length: at 512 tokens it is memory-bound, at "
-      "8192 compute-bound, with the same kernel.\n"
-      "  - Decoding one token at batch 1 runs at {} FLOP/byte, {}x short of the ridge: it "
-      "streams every weight to do two FLOPs with each. Its speed is the memory bandwidth.",
-      fixed(add_share * 100, 1), fixed(decode.intensity, 2), fixed(decode_gap, 0))});
+      "a neighbouring kernel, so its operands never make the round trip, makes it cheaper.\n",
+      fixed(add_share * 100, add_share < 5e-4 ? 2 : 1));
+  text += big_gemm.bound == Bound::compute
+              ? "  - The large matrix multiply reuses each byte enough to be limited by the "
+                "arithmetic units.\n"
+              : "  - Even the large matrix multiply stays below the ridge on this part.\n";
+  text += short_attention.bound != long_attention.bound
+              ? fmt::format(
+                    "  - Attention changes sides with sequence length: at 512 tokens it is "
+                    "{}-bound, at 8192 {}-bound, with the same kernel.\n",
+                    to_string(short_attention.bound), to_string(long_attention.bound))
+              : fmt::format(
+                    "  - Attention is {}-bound at both 512 and 8192 tokens here; its "
+                    "intensity grows with the sequence length.\n",
+                    to_string(long_attention.bound));
+  text += fmt::format(
+      "  - Decoding one token at batch 1 runs at {} FLOP/byte, {}x {} the ridge: it streams every "
+      "weight to do two FLOPs with each, so {}.",
+      fixed(decode.intensity, 2), fixed(decode_gap >= 1 ? decode_gap : 1 / decode_gap, 0),
+      decode_gap >= 1 ? "short of" : "beyond",
+      decode.bound == Bound::memory ? "memory bandwidth sets its speed"
+                                    : "even it is compute-bound");
+  s.blocks.push_back(Paragraph{text});
   s.facts = {fact("add_share_of_peak", add_share), fact("decode_intensity", decode.intensity),
              fact("decode_ridge_gap", decode_gap)};
   return s;
@@ -220,7 +260,8 @@ std::vector<const Device*> generations(const Context& c) {
 Section ridge_over_time(const Context& c) {
   Section s{"ridge_over_time", "3. The ridge climbs with each generation", {}, {}};
   const std::string p(to_string(c.precision));
-  s.blocks.push_back(Paragraph{fmt::format("Dense {} tensor peak and main-memory bandwidth, as published.", p)});
+  s.blocks.push_back(
+      Paragraph{fmt::format("Dense {} tensor peak and main-memory bandwidth, as published.", p)});
   Table t{"parts",
           {{"id", "part", Align::left},
            {"year", "year"},
@@ -245,8 +286,10 @@ Section ridge_over_time(const Context& c) {
   const double ridge_growth = ridge_point(last) / ridge_point(first);
   s.blocks.push_back(Fields{{
       {"peak_growth", "compute grew", number_cell(peak_growth, fixed(peak_growth, 1) + "x")},
-      {"bandwidth_growth", "bandwidth grew", number_cell(bandwidth_growth, fixed(bandwidth_growth, 1) + "x")},
-      {"ridge_growth", "so the ridge moved", number_cell(ridge_growth, fixed(ridge_growth, 1) + "x")},
+      {"bandwidth_growth", "bandwidth grew",
+       number_cell(bandwidth_growth, fixed(bandwidth_growth, 1) + "x")},
+      {"ridge_growth", "so the ridge moved",
+       number_cell(ridge_growth, fixed(ridge_growth, 1) + "x")},
   }});
   s.blocks.push_back(Paragraph{fmt::format(
       "From {} to {}, FLOPs got cheaper much faster than bytes. A kernel that sat comfortably "
@@ -277,8 +320,9 @@ Section precision_demo(const Context& c) {
   for (const auto& [precision, figure] : d.peak_flops_per_s) {
     const double bytes = bytes_per_element(precision);
     const OpAnalysis a = analyse(gemm(n, n, n, bytes), d, precision);
-    t.rows.push_back({text_cell(std::string(to_string(precision))), number_cell(bytes, fixed(bytes, 0)),
-                      scaled(figure.value, kTera, 0, "TF/s"), number_cell(a.ridge, fixed(a.ridge, 0)),
+    t.rows.push_back({text_cell(std::string(to_string(precision))),
+                      number_cell(bytes, fixed(bytes, 0)), scaled(figure.value, kTera, 0, "TF/s"),
+                      number_cell(a.ridge, fixed(a.ridge, 0)),
                       number_cell(a.intensity, fixed(a.intensity, 0)),
                       text_cell(std::string(to_string(a.bound)))});
   }
@@ -292,13 +336,16 @@ Section precision_demo(const Context& c) {
   s.blocks.push_back(Paragraph{fmt::format(
       "The work is {} GFLOP whatever the type. The traffic is not: {} MB at fp32, {} MB at {}, "
       "{}x less. And the ceiling itself rises from {} TF/s (fp32 on the ordinary cores) to {} "
-      "TF/s ({} on the tensor cores), {}x higher. Going narrower moves an operation right along "
+      "TF/s ({} on the {}), {}x higher. Going narrower moves an operation right along "
       "the roofline and lifts the roof over it; what it costs in accuracy is a separate question.",
-      fixed(wide_op.flops / kGiga, 0), fixed(wide_op.bytes / kMega, 1), fixed(narrow_op.bytes / kMega, 1),
-      to_string(narrow), fixed(wide_op.bytes / narrow_op.bytes, 0), fixed(fp32_peak / kTera, 0),
-      fixed(narrow_peak / kTera, 0), to_string(narrow), fixed(narrow_peak / fp32_peak, 0))});
+      fixed(wide_op.flops / kGiga, 0), fixed(wide_op.bytes / kMega, 1),
+      fixed(narrow_op.bytes / kMega, 1), to_string(narrow),
+      fixed(wide_op.bytes / narrow_op.bytes, 0), fixed(fp32_peak / kTera, 0),
+      fixed(narrow_peak / kTera, 0), to_string(narrow), matrix_units(d),
+      fixed(narrow_peak / fp32_peak, 0))});
   s.facts = {fact("gemm_flops", wide_op.flops), fact("fp32_bytes", wide_op.bytes),
-             fact("narrow_bytes", narrow_op.bytes), fact("narrow_over_fp32_peak", narrow_peak / fp32_peak)};
+             fact("narrow_bytes", narrow_op.bytes),
+             fact("narrow_over_fp32_peak", narrow_peak / fp32_peak)};
   return s;
 }
 
@@ -313,11 +360,14 @@ Section occupancy_demo(const Context& c) {
       "one block per sequence, as in a batched decode kernel, dealt out in waves.",
       d.id, units, d.unit_name)});
   Table t{"batches",
-          {{"batch", "batch"}, {"blocks", "blocks"}, {"waves", "waves"},
-           {"utilisation", "utilisation"}, {"idle_slots", d.unit_name + "s idle"}},
+          {{"batch", "batch"},
+           {"blocks", "blocks"},
+           {"waves", "waves"},
+           {"utilisation", "utilisation"},
+           {"idle_slots", d.unit_name + "s idle"}},
           {}};
-  for (std::uint64_t batch : {std::uint64_t{1}, std::uint64_t{8}, std::uint64_t{32}, std::uint64_t{64},
-                              units, units + 1, 2 * units, std::uint64_t{512}}) {
+  for (std::uint64_t batch : {std::uint64_t{1}, std::uint64_t{8}, std::uint64_t{32},
+                              std::uint64_t{64}, units, units + 1, 2 * units, std::uint64_t{512}}) {
     const Occupancy o = occupancy(batch, units);
     t.rows.push_back({report::integer_cell(static_cast<std::int64_t>(batch)),
                       report::integer_cell(static_cast<std::int64_t>(o.blocks)),
@@ -335,7 +385,8 @@ Section occupancy_demo(const Context& c) {
       "demonstration 2, paid for in latency.",
       fixed(one.utilisation * 100, 2), one.idle_slots, units, d.unit_name, units + 1,
       fixed(over.utilisation * 100, 1))});
-  s.facts = {fact("batch1_utilisation", one.utilisation), fact("one_past_wave_utilisation", over.utilisation)};
+  s.facts = {fact("batch1_utilisation", one.utilisation),
+             fact("one_past_wave_utilisation", over.utilisation)};
   return s;
 }
 
@@ -345,7 +396,10 @@ constexpr int kGpusPerNode = 8;
 
 Section scale_out(const Context& c) {
   const Device& d = c.device;
-  Section s{"scale_out", "6. Scaling out: the network is an order of magnitude slower than the node", {}, {}};
+  Section s{"scale_out",
+            "6. Scaling out: the network is an order of magnitude slower than the node",
+            {},
+            {}};
   const Link& fabric = in_node_link(d);
   const Link* network = d.find_link(LinkKind::network);
   const double grad_bytes = kExampleParams * bytes_per_element(Precision::bf16);
@@ -374,15 +428,18 @@ Section scale_out(const Context& c) {
                     scaled(in_node.time_s, 1e-3, 1, "ms"), report::empty_cell()});
   if (network) {
     for (int nodes : {2, 4, 16}) {
-      const AllReduceCost cost = hierarchical_allreduce(grad_bytes, kGpusPerNode, nodes, fabric, *network);
+      const AllReduceCost cost =
+          hierarchical_allreduce(grad_bytes, kGpusPerNode, nodes, fabric, *network);
       t.rows.push_back({text_cell(fmt::format("  + {} nodes over {}", nodes, network->name)),
                         scaled(cost.legs[1].bytes_per_rank, kGiga, 2, "GB"),
-                        scaled(cost.time_s, 1e-3, 1, "ms"), report::percent_cell(cost.inter_node_share, 0)});
+                        scaled(cost.time_s, 1e-3, 1, "ms"),
+                        report::percent_cell(cost.inter_node_share, 0)});
     }
   }
   s.blocks.push_back(std::move(t));
   if (!network) {
-    s.blocks.push_back(Paragraph{fmt::format("The catalog gives {} no network link, so only the in-node ring is shown.", d.id)});
+    s.blocks.push_back(Paragraph{fmt::format(
+        "The catalog gives {} no network link, so only the in-node ring is shown.", d.id)});
     return s;
   }
   const AllReduceCost two = hierarchical_allreduce(grad_bytes, kGpusPerNode, 2, fabric, *network);
@@ -400,23 +457,31 @@ Section scale_out(const Context& c) {
 
 // ---------------------------------------------------------------- 7: what-ifs
 
+std::string speedup_text(double ratio) {
+  return ratio == 1 ? "no change" : fmt::format("{}x as fast", fixed(ratio, 1));
+}
+
 std::string faster_chip(const Context& c) {
   const Op op = decode_step(kExampleParams, 1, c.elem);
   const double ai = arithmetic_intensity(op.flops, op.bytes);
   const Ceiling now = c.ceiling;
   const RooflinePoint base = roofline(ai, now);
-  const RooflinePoint more_flops = roofline(ai, {now.peak_flops_per_s * 2, now.bandwidth_bytes_per_s});
-  const RooflinePoint more_bytes = roofline(ai, {now.peak_flops_per_s, now.bandwidth_bytes_per_s * 2});
+  const RooflinePoint more_flops =
+      roofline(ai, {now.peak_flops_per_s * 2, now.bandwidth_bytes_per_s});
+  const RooflinePoint more_bytes =
+      roofline(ai, {now.peak_flops_per_s, now.bandwidth_bytes_per_s * 2});
   return fmt::format(
       "(1) \"A faster chip will fix it.\"\n"
       "  {} at {} FLOP/byte:\n"
       "    as it is:             {} TF/s ({}-bound)\n"
-      "    twice the FLOP/s:     {} TF/s ({}-bound), no change\n"
-      "    twice the bandwidth:  {} TF/s ({}-bound), twice as fast\n"
+      "    twice the FLOP/s:     {} TF/s ({}-bound), {}\n"
+      "    twice the bandwidth:  {} TF/s ({}-bound), {}\n"
       "  Doubling the arithmetic peak gained {} TFLOP/s.",
       op.label, fixed(ai, 2), fixed(base.attainable_flops_per_s / kTera, 2), to_string(base.bound),
       fixed(more_flops.attainable_flops_per_s / kTera, 2), to_string(more_flops.bound),
+      speedup_text(more_flops.attainable_flops_per_s / base.attainable_flops_per_s),
       fixed(more_bytes.attainable_flops_per_s / kTera, 2), to_string(more_bytes.bound),
+      speedup_text(more_bytes.attainable_flops_per_s / base.attainable_flops_per_s),
       fixed((more_flops.attainable_flops_per_s - base.attainable_flops_per_s) / kTera, 0));
 }
 
@@ -434,13 +499,15 @@ std::string stray_fp32(const Context& c) {
   const OpAnalysis half = analyse(gemm(n, n, n, c.elem), c.device, c.precision);
   const OpAnalysis single = analyse(gemm(n, n, n, 4), c.device, Precision::fp32);
   return fmt::format(
-      "(3) \"The model is in {}, so the tensor cores do the work.\"\n"
+      "(3) \"The model is in {}, so the {} do the work.\"\n"
       "  {:<21} {:>6} FLOP/byte, ceiling {} TF/s\n"
       "  {:<21} {:>6} FLOP/byte, ceiling {} TF/s\n"
       "  One matrix multiply left in fp32 runs under a ceiling {}x lower: its intensity halves "
       "and its roof drops at the same time.",
-      to_string(c.precision), fmt::format("{} tensor path:", to_string(c.precision)), fixed(half.intensity, 0),
-      fixed(half.attainable_flops_per_s / kTera, 1), "fp32 ordinary cores:", fixed(single.intensity, 0),
+      to_string(c.precision), matrix_units(c.device),
+      fmt::format("{} matrix path:", to_string(c.precision)), fixed(half.intensity, 0),
+      fixed(half.attainable_flops_per_s / kTera, 1),
+      "fp32 ordinary cores:", fixed(single.intensity, 0),
       fixed(single.attainable_flops_per_s / kTera, 1),
       fixed(half.attainable_flops_per_s / single.attainable_flops_per_s, 1));
 }
@@ -501,7 +568,8 @@ Section what_ifs(const Context& c) {
 Section sanity_check(const Context& c) {
   const double ridge = ridge_point(c.ceiling);
   Section s{"sanity_check", "8. Check: the roofline really is the minimum of two lines", {}, {}};
-  s.blocks.push_back(Paragraph{fmt::format("ridge = peak / bandwidth = {} FLOP/byte", fixed(ridge, 4))});
+  s.blocks.push_back(
+      Paragraph{fmt::format("ridge = peak / bandwidth = {} FLOP/byte", fixed(ridge, 4))});
   Table t{"points",
           {{"intensity", "intensity"},
            {"attainable_flops_per_s", "attainable"},
@@ -510,10 +578,13 @@ Section sanity_check(const Context& c) {
           {}};
   for (const double ai : {ridge / 100, ridge / 2, ridge, ridge * 2, ridge * 100}) {
     const RooflinePoint p = roofline(ai, c.ceiling);
-    const double expected = std::min(c.ceiling.peak_flops_per_s, c.ceiling.bandwidth_bytes_per_s * ai);
+    const double expected =
+        std::min(c.ceiling.peak_flops_per_s, c.ceiling.bandwidth_bytes_per_s * ai);
     const bool holds = std::abs(p.attainable_flops_per_s - expected) <= 1e-9 * expected;
-    t.rows.push_back({number_cell(ai, fixed(ai, 2)), scaled(p.attainable_flops_per_s, kTera, 1, "TF/s"),
-                      text_cell(std::string(to_string(p.bound))), report::bool_cell(holds, holds ? "yes" : "NO")});
+    t.rows.push_back({number_cell(ai, fixed(ai, 2)),
+                      scaled(p.attainable_flops_per_s, kTera, 1, "TF/s"),
+                      text_cell(std::string(to_string(p.bound))),
+                      report::bool_cell(holds, holds ? "yes" : "NO")});
   }
   s.blocks.push_back(std::move(t));
   s.blocks.push_back(Paragraph{
@@ -549,12 +620,13 @@ Section summary() {
 
 report::Document tour(const Catalog& catalog, const Device& device) {
   const Precision precision = tour_precision(device);
-  const Context c{catalog, device, precision, device.ceiling(precision), bytes_per_element(precision)};
+  const Context c{catalog, device, precision, device.ceiling(precision),
+                  bytes_per_element(precision)};
   Document doc;
   doc.schema = "ridge.tour/1";
-  doc.sections = {hierarchy(c),      roofline_demo(c), ridge_over_time(c), precision_demo(c),
-                  occupancy_demo(c), scale_out(c),     what_ifs(c),        sanity_check(c),
-                  summary()};
+  doc.sections = {hierarchy(c),      roofline_demo(c),  ridge_over_time(c),
+                  precision_demo(c), occupancy_demo(c), scale_out(c),
+                  what_ifs(c),       sanity_check(c),   summary()};
   return doc;
 }
 

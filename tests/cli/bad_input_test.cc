@@ -59,7 +59,8 @@ TEST(BadInput, UnknownOptionsAndMissingOnes) {
 }
 
 TEST(BadInput, DeviceFiles) {
-  expect_rejected({"devices --device-file " + data_path("cli/data/bad_syntax.toml"), "bad_syntax.toml:5:"});
+  expect_rejected(
+      {"devices --device-file " + data_path("cli/data/bad_syntax.toml"), "bad_syntax.toml:5:"});
   expect_rejected({"devices --device-file " + data_path("cli/data/missing_bandwidth.toml"),
                    "memory[0].bandwidth: missing"});
   expect_rejected({"devices --device-file " + data_path("cli/data/negative.toml"),

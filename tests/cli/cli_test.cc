@@ -77,8 +77,8 @@ TEST(Cli, NoSubcommandRunsTheTour) {
 
 TEST(Cli, OpJsonHasTheDocumentedKeys) {
   const json j = ridge_json("op gemm --m 4096 --n 4096 --k 4096");
-  for (const char* key : {"flops", "bytes", "intensity", "ridge", "attainable_flops", "bound", "time_s", "device",
-                          "precision"}) {
+  for (const char* key : {"flops", "bytes", "intensity", "ridge", "attainable_flops", "bound",
+                          "time_s", "device", "precision"}) {
     EXPECT_TRUE(j.contains(key)) << key;
   }
   EXPECT_EQ(j["schema"], "ridge.op/1");
@@ -171,7 +171,8 @@ TEST(Cli, DeviceFileAddsAUserDevice) {
   const json j = ridge_json("op gemm --m 1024 --n 1024 --k 1024 " + file);
   EXPECT_EQ(j["device"], "lab-gpu");
   EXPECT_DOUBLE_EQ(j["ridge"].get<double>(), 100.0);
-  EXPECT_EQ(ridge_json("devices " + file)["devices"].size(), ridge_json("devices")["devices"].size() + 1);
+  EXPECT_EQ(ridge_json("devices " + file)["devices"].size(),
+            ridge_json("devices")["devices"].size() + 1);
   const json shown = ridge_json("device show lab-gpu " + file);
   EXPECT_EQ(shown["figures"][0]["provenance"], "measured");
   EXPECT_EQ(ridge("tour " + file).exit_code, 0);

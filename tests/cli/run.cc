@@ -17,7 +17,9 @@ std::string read_file(const std::string& path) {
   return text.str();
 }
 
-std::string data_path(const std::string& relative) { return std::string(RIDGE_TEST_DATA) + "/" + relative; }
+std::string data_path(const std::string& relative) {
+  return std::string(RIDGE_TEST_DATA) + "/" + relative;
+}
 
 Result ridge(const std::string& arguments) {
   const auto dir = std::filesystem::temp_directory_path() /

@@ -21,7 +21,9 @@ namespace {
 
 using Figures = std::vector<std::vector<std::string>>;  // per section, in order of appearance
 
-bool is_rule(const std::string& line) { return line.size() >= 20 && line.find_first_not_of('=') == std::string::npos; }
+bool is_rule(const std::string& line) {
+  return line.size() >= 20 && line.find_first_not_of('=') == std::string::npos;
+}
 
 // The numbers of a text: digit runs with an optional decimal part, not glued to a word on the
 // left ("H100", "x4096" and "V3" are names, not figures).
@@ -32,11 +34,12 @@ std::vector<std::string> numbers(const std::string& text) {
       ++i;
       continue;
     }
-    const bool glued = i > 0 && (std::isalnum(static_cast<unsigned char>(text[i - 1])) || text[i - 1] == '.' ||
-                                 text[i - 1] == '_');
+    const bool glued = i > 0 && (std::isalnum(static_cast<unsigned char>(text[i - 1])) ||
+                                 text[i - 1] == '.' || text[i - 1] == '_');
     std::size_t end = i;
     while (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end]))) ++end;
-    if (end + 1 < text.size() && text[end] == '.' && std::isdigit(static_cast<unsigned char>(text[end + 1]))) {
+    if (end + 1 < text.size() && text[end] == '.' &&
+        std::isdigit(static_cast<unsigned char>(text[end + 1]))) {
       ++end;
       while (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end]))) ++end;
     }
@@ -89,7 +92,8 @@ Figures parse(const std::string& text) {
 
 TEST(TourGolden, ExtractedFiguresMatchTheReference) {
   const std::string reference = RIDGE_REFERENCE_OUTPUT;
-  if (!std::filesystem::exists(reference)) GTEST_SKIP() << "reference not beside the checkout: " << reference;
+  if (!std::filesystem::exists(reference))
+    GTEST_SKIP() << "reference not beside the checkout: " << reference;
   const std::string extracted = serialise(figures_by_section(read_file(reference)));
   if (std::getenv("RIDGE_REGENERATE_GOLDEN") != nullptr) {
     std::ofstream(golden_path()) << extracted;

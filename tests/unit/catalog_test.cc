@@ -1,6 +1,7 @@
+#include "ridge/catalog.h"
+
 #include <gtest/gtest.h>
 
-#include "ridge/catalog.h"
 #include "ridge/error.h"
 
 namespace ridge {
@@ -9,8 +10,8 @@ namespace {
 const Catalog& builtin() { return Catalog::builtin(); }
 
 TEST(Catalog, ShipsTheRequiredDevices) {
-  for (const char* id : {"h100-sxm", "v100-sxm2", "a100-sxm-40gb", "a100-sxm-80gb", "h200-sxm", "b200",
-                         "mi300x", "l40s"}) {
+  for (const char* id : {"h100-sxm", "v100-sxm2", "a100-sxm-40gb", "a100-sxm-80gb", "h200-sxm",
+                         "b200", "mi300x", "l40s"}) {
     EXPECT_NE(builtin().find(id), nullptr) << id;
   }
 }
@@ -58,7 +59,9 @@ TEST(Catalog, PeaksAreDenseAndAbsentWhereThePartLacksThem) {
 TEST(Catalog, EveryFigureNamesItsSource) {
   auto check = [](const Figure& f, const std::string& where) {
     EXPECT_GT(f.value, 0) << where;
-    if (f.provenance != Provenance::derived) EXPECT_FALSE(f.source.empty()) << where;
+    if (f.provenance != Provenance::derived) {
+      EXPECT_FALSE(f.source.empty()) << where;
+    }
   };
   for (const Device& d : builtin().devices()) {
     for (const auto& [p, f] : d.peak_flops_per_s) check(f, d.id);
@@ -134,18 +137,26 @@ TEST(DeviceToml, ErrorsNameFileLineAndField) {
             "toy.toml:8:18: peak.fp16.value: -3 must be positive");
   EXPECT_EQ(error_of(replaced(kMinimal, "year = 2024", "year = 2024\nbandwith = 3")),
             "toy.toml:5:12: bandwith: unknown field");
-  EXPECT_EQ(error_of(replaced(kMinimal, "source = \"doc\" }\n[[memory]]", "source = \"dco\" }\n[[memory]]")),
+  EXPECT_EQ(error_of(replaced(kMinimal, "source = \"doc\" }\n[[memory]]",
+                              "source = \"dco\" }\n[[memory]]")),
             "toy.toml:8:56: peak.fp16.source: 'dco' is not a key of [sources]");
-  EXPECT_NE(error_of(replaced(kMinimal, "bandwidth = { value = 1e12, provenance = \"measured\", source = \"doc\" }", ""))
-                .find("memory[0].bandwidth: missing"),
+  EXPECT_NE(
+      error_of(replaced(kMinimal,
+                        "bandwidth = { value = 1e12, provenance = \"measured\", source = \"doc\" }",
+                        ""))
+          .find("memory[0].bandwidth: missing"),
+      std::string::npos);
+  EXPECT_NE(error_of(replaced(kMinimal, "kind = \"main\"", "kind = \"cache\""))
+                .find("memory: needs one level"),
             std::string::npos);
-  EXPECT_NE(error_of(replaced(kMinimal, "kind = \"main\"", "kind = \"cache\"")).find("memory: needs one level"),
+  EXPECT_NE(error_of(replaced(kMinimal, "value = 100e12", "value = nan")).find("not finite"),
             std::string::npos);
-  EXPECT_NE(error_of(replaced(kMinimal, "value = 100e12", "value = nan")).find("not finite"), std::string::npos);
-  EXPECT_NE(error_of(replaced(kMinimal, "provenance = \"spec\", source = \"doc\" }\n[[", "provenance = \"guess\", source = \"doc\" }\n[["))
+  EXPECT_NE(error_of(replaced(kMinimal, "provenance = \"spec\", source = \"doc\" }\n[[",
+                              "provenance = \"guess\", source = \"doc\" }\n[["))
                 .find("peak.fp16.provenance"),
             std::string::npos);
-  EXPECT_NE(error_of(replaced(kMinimal, "fp16 =", "fp12 =")).find("peak.fp12: unknown precision"), std::string::npos);
+  EXPECT_NE(error_of(replaced(kMinimal, "fp16 =", "fp12 =")).find("peak.fp12: unknown precision"),
+            std::string::npos);
   EXPECT_NE(error_of("id = \"x\"\nname = [").find("toy.toml:2:"), std::string::npos);
   EXPECT_NE(error_of("").find("toy.toml:1:1: id: missing"), std::string::npos);
 }

@@ -1,12 +1,15 @@
+#include "ridge/collective.h"
+
 #include <gtest/gtest.h>
 
 #include "ridge/catalog.h"
-#include "ridge/collective.h"
 
 namespace ridge {
 namespace {
 
-Link link(double bandwidth) { return {LinkKind::scale_up, "test", {bandwidth, Provenance::spec, "", ""}, {}}; }
+Link link(double bandwidth) {
+  return {LinkKind::scale_up, "test", {bandwidth, Provenance::spec, "", ""}, {}};
+}
 
 TEST(Collective, RingAllReduceMovesTwiceTheBufferLessOneShare) {
   EXPECT_DOUBLE_EQ(ring_allreduce_bytes(14e9, 8), 24.5e9);

@@ -1,10 +1,11 @@
+#include "ridge/roofline.h"
+
 #include <gtest/gtest.h>
 
 #include "ridge/analysis.h"
 #include "ridge/bounds.h"
 #include "ridge/catalog.h"
 #include "ridge/error.h"
-#include "ridge/roofline.h"
 
 namespace ridge {
 namespace {

@@ -1,8 +1,9 @@
+#include "ridge/units.h"
+
 #include <gtest/gtest.h>
 
 #include "ridge/error.h"
 #include "ridge/precision.h"
-#include "ridge/units.h"
 
 namespace ridge {
 namespace {

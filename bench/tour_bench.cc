@@ -1,0 +1,53 @@
+// How long the library takes to answer: the whole tour (computed and rendered), one op, and the
+// catalog parse. The side-by-side comparison of the CLI against the Python reference is
+// bench/tour_vs_reference.sh.
+#include <benchmark/benchmark.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "ridge/analysis.h"
+#include "ridge/catalog.h"
+#include "ridge/op.h"
+#include "ridge/render.h"
+#include "ridge/tour.h"
+
+namespace {
+
+void BM_TourText(benchmark::State& state) {
+  const ridge::Catalog& catalog = ridge::Catalog::builtin();
+  const ridge::Device& h100 = catalog.get("h100-sxm");
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(ridge::report::render_text(ridge::tour(catalog, h100)));
+  }
+}
+BENCHMARK(BM_TourText)->Unit(benchmark::kMicrosecond);
+
+void BM_TourJson(benchmark::State& state) {
+  const ridge::Catalog& catalog = ridge::Catalog::builtin();
+  const ridge::Device& h100 = catalog.get("h100-sxm");
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(ridge::report::render_json(ridge::tour(catalog, h100)));
+  }
+}
+BENCHMARK(BM_TourJson)->Unit(benchmark::kMicrosecond);
+
+void BM_AnalyseGemm(benchmark::State& state) {
+  const ridge::Device& h100 = ridge::Catalog::builtin().get("h100-sxm");
+  const ridge::Op op = ridge::gemm(4096, 4096, 4096, 2);
+  for (auto _ : state) benchmark::DoNotOptimize(ridge::analyse(op, h100, ridge::Precision::fp16));
+}
+BENCHMARK(BM_AnalyseGemm);
+
+void BM_ParseDeviceToml(benchmark::State& state) {
+  std::ifstream in(RIDGE_DATA_DIR "/devices/h100-sxm.toml");
+  std::ostringstream text;
+  text << in.rdbuf();
+  for (auto _ : state)
+    benchmark::DoNotOptimize(ridge::parse_device_toml(text.str(), "h100-sxm.toml"));
+}
+BENCHMARK(BM_ParseDeviceToml)->Unit(benchmark::kMicrosecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();
