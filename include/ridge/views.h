@@ -15,7 +15,7 @@ namespace ridge::report {
 Document op_document(const OpAnalysis& analysis, const Device& device);
 
 // ID, name, year, main-memory bandwidth, fp16/bf16 peak and ridge of each device.
-Document devices_document(const std::vector<Device>& devices);
+Document devices_document(std::vector<Device> devices);
 
 // One device with every figure and its provenance.
 Document device_document(const Device& device);

@@ -51,26 +51,35 @@ Content collect(const Document& document) {
   return content;
 }
 
+std::string csv_line(const std::vector<std::string>& fields) {
+  std::string line;
+  for (std::size_t i = 0; i < fields.size(); ++i) {
+    if (i > 0) line += ',';
+    line += fields[i];
+  }
+  return line + '\n';
+}
+
 std::string single_table(const Table& t) {
-  std::string out;
-  for (std::size_t c = 0; c < t.columns.size(); ++c)
-    out += (c ? "," : "") + quote(t.columns[c].key);
-  out += '\n';
+  std::vector<std::string> header;
+  for (const Column& column : t.columns) header.push_back(quote(column.key));
+  std::string out = csv_line(header);
   for (const auto& row : t.rows) {
-    for (std::size_t c = 0; c < row.size(); ++c) out += (c ? "," : "") + raw(row[c].value);
-    out += '\n';
+    std::vector<std::string> values;
+    for (const Cell& cell : row) values.push_back(raw(cell.value));
+    out += csv_line(values);
   }
   return out;
 }
 
 std::string single_row(const std::vector<const Field*>& fields) {
-  std::string header;
-  std::string values;
-  for (std::size_t i = 0; i < fields.size(); ++i) {
-    header += (i ? "," : "") + quote(fields[i]->key);
-    values += (i ? "," : "") + raw(fields[i]->cell.value);
+  std::vector<std::string> header;
+  std::vector<std::string> values;
+  for (const Field* field : fields) {
+    header.push_back(quote(field->key));
+    values.push_back(raw(field->cell.value));
   }
-  return header + '\n' + values + '\n';
+  return csv_line(header) + csv_line(values);
 }
 
 std::string long_rows(const Document& document) {

@@ -1,5 +1,6 @@
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 
 #include "report/cells.h"
@@ -83,7 +84,9 @@ Table figure_table(const Device& d, SourceIndex& sources) {
 
 }  // namespace
 
-Document devices_document(const std::vector<Device>& devices) {
+Document devices_document(std::vector<Device> devices) {
+  // Oldest first, so the table reads as a history of the ridge.
+  std::ranges::sort(devices, {}, [](const Device& d) { return std::pair(d.year, d.id); });
   Table t{"devices",
           {{"id", "ID", Align::left},
            {"name", "name", Align::left},

@@ -7,10 +7,12 @@ namespace ridge::report {
 
 namespace {
 
-std::string provenance_text(const Figure& figure) {
-  std::string text = fmt::format("{}: {}", to_string(figure.provenance), figure.source);
-  if (!figure.note.empty()) text += fmt::format(" ({})", figure.note);
-  return text;
+// The provenance and source of a figure as two fields, e.g. "peak_provenance", "peak_source".
+void add_provenance(std::vector<Field>& fields, const std::string& key, const std::string& label,
+                    const Figure& figure) {
+  fields.push_back({key + "_provenance", label + " provenance",
+                    text_cell(std::string(to_string(figure.provenance)))});
+  fields.push_back({key + "_source", label + " source", text_cell(figure.source)});
 }
 
 }  // namespace
@@ -36,9 +38,9 @@ Document op_document(const OpAnalysis& a, const Device& device) {
       {"compute_time_s", "compute time", time_cell(a.compute_time_s)},
       {"memory_time_s", "memory time", time_cell(a.memory_time_s)},
       {"time_s", "time lower bound", time_cell(a.time_lower_bound_s)},
-      {"peak_provenance", "peak from", text_cell(provenance_text(peak))},
-      {"bandwidth_provenance", "bandwidth from", text_cell(provenance_text(bandwidth))},
   }};
+  add_provenance(fields.fields, "peak", "peak", peak);
+  add_provenance(fields.fields, "bandwidth", "bandwidth", bandwidth);
   Document doc;
   doc.schema = "ridge.op/1";
   doc.title = fmt::format("{} on {}, {}", a.op.label, a.device_name, to_string(a.precision));

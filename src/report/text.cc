@@ -20,7 +20,7 @@ std::size_t marker_width(std::string_view text) {
   const std::size_t space = text.find(' ');
   if (space == std::string_view::npos) return 0;
   const std::string_view word = text.substr(0, space);
-  const bool bullet = word == "-" || word == "*";
+  const bool bullet = word == "-" || word == "*" || (word.front() == '[' && word.back() == ']');
   const bool numbered = word.size() >= 2 &&
                         (word.back() == '.' || (word.front() == '(' && word.back() == ')')) &&
                         std::isdigit(static_cast<unsigned char>(word[word.front() == '(' ? 1 : 0]));
@@ -133,7 +133,8 @@ std::string render_text(const Document& document) {
   for (const Section& section : document.sections) render_section(section, out);
   if (!document.notes.empty()) out += '\n';
   for (const std::string& note : document.notes) wrap_line("note: " + note, out);
-  return out;
+  // Sections open with a blank line; the output itself should not.
+  return out.starts_with('\n') ? out.substr(1) : out;
 }
 
 }  // namespace ridge::report
