@@ -14,6 +14,10 @@ std::string si(double value, std::string_view unit, int significant = 4);
 // 85899345920 -> "80 GiB"; up to two decimals, trailing zeros dropped.
 std::string binary_bytes(double bytes);
 
+// A capacity in the prefixes it was most likely specified in: binary when it is a whole number
+// of MiB (80 GiB of HBM3, 50 MiB of L2), decimal otherwise (141 GB, 192 GB).
+std::string capacity(double bytes);
+
 // A parameter count: 7e9 -> "7B", 1.5e8 -> "150M".
 std::string count(double value);
 

@@ -59,12 +59,14 @@ const Device* Catalog::find(std::string_view id) const {
 const Device& Catalog::get(std::string_view id) const {
   if (const Device* device = find(id)) return *device;
   const std::vector<std::string> close = closest_ids(id, 3);
+  if (close.empty()) input_error("unknown device '{}' (`ridge devices` lists all)", id);
   std::string hint;
   for (const std::string& candidate : close) hint += (hint.empty() ? "" : ", ") + candidate;
-  input_error("unknown device '{}' (closest: {}; `ridge devices` lists all)", id, hint);
+  input_error("unknown device '{}' (did you mean {}? `ridge devices` lists all)", id, hint);
 }
 
-// Ranks IDs by edit distance, with IDs that contain the query (or are contained in it) first.
+// Ranks IDs by edit distance, with IDs that contain the query (or are contained in it) first;
+// IDs too far from the query to be what the user meant are left out.
 std::vector<std::string> Catalog::closest_ids(std::string_view id, std::size_t count) const {
   std::vector<std::pair<std::size_t, std::string>> ranked;
   for (const Device& d : devices_) {
@@ -73,8 +75,12 @@ std::vector<std::string> Catalog::closest_ids(std::string_view id, std::size_t c
     ranked.emplace_back(overlaps ? 0 : 1 + edit_distance(id, d.id), d.id);
   }
   std::ranges::sort(ranked);
+  const std::size_t furthest = 1 + std::max<std::size_t>(2, id.size() / 2);
   std::vector<std::string> ids;
-  for (std::size_t i = 0; i < std::min(count, ranked.size()); ++i) ids.push_back(ranked[i].second);
+  for (const auto& [score, candidate] : ranked) {
+    if (ids.size() == count || score > furthest) break;
+    ids.push_back(candidate);
+  }
   return ids;
 }
 

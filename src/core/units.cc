@@ -47,6 +47,12 @@ std::string binary_bytes(double bytes) {
   return fmt::format("{} {}", plain(bytes, 2), prefixes[index]);
 }
 
+std::string capacity(double bytes) {
+  constexpr double kMebibyte = 1024.0 * 1024.0;
+  const bool binary = bytes < kMebibyte || std::fmod(bytes, kMebibyte) == 0;
+  return binary ? binary_bytes(bytes) : si(bytes, "B");
+}
+
 std::string count(double value) {
   static constexpr std::array<const char*, 5> suffixes = {"", "K", "M", "B", "T"};
   std::size_t index = 0;

@@ -9,7 +9,7 @@ namespace ridge::report {
 Cell flops_cell(double flops) { return number_cell(flops, units::si(flops, "FLOP")); }
 Cell flops_rate_cell(double v) { return number_cell(v, units::si(v, "FLOP/s")); }
 Cell bytes_cell(double bytes) { return number_cell(bytes, units::si(bytes, "B")); }
-Cell capacity_cell(double bytes) { return number_cell(bytes, units::binary_bytes(bytes)); }
+Cell capacity_cell(double bytes) { return number_cell(bytes, units::capacity(bytes)); }
 Cell bandwidth_cell(double v) { return number_cell(v, units::si(v, "B/s")); }
 Cell intensity_cell(double v) { return number_cell(v, units::plain(v, 3) + " FLOP/B"); }
 Cell time_cell(double seconds) { return number_cell(seconds, units::seconds(seconds)); }

@@ -154,8 +154,8 @@ Section hierarchy(const Context& c) {
           "\n\nThe sizes run the other way: {} of shared memory per {} against {} of {}. "
           "Keeping a working set in that small, fast store is the whole trick of "
           "FlashAttention-style kernels.",
-          units::binary_bytes(m.capacity_bytes->value), d.unit_name,
-          units::binary_bytes(main.capacity_bytes->value), main.name);
+          units::capacity(m.capacity_bytes->value), d.unit_name,
+          units::capacity(main.capacity_bytes->value), main.name);
       break;
     }
   }
@@ -538,7 +538,7 @@ std::string needless_sharding(const Context& c) {
       "(5) \"Spread it over two nodes, to be safe.\"\n"
       "  {} parameters in bf16 are {} GB; one {} holds {}, so the model fits.",
       units::count(kExampleParams), fixed(weights / kGiga, 1), d.id,
-      units::binary_bytes(d.main_memory().capacity_bytes->value));
+      units::capacity(d.main_memory().capacity_bytes->value));
   const Link* network = d.find_link(LinkKind::network);
   if (!network) return text;
   const double across = ring_allreduce_bytes(weights / kGpusPerNode, 2);

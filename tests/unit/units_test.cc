@@ -23,6 +23,13 @@ TEST(Units, BinaryCapacities) {
   EXPECT_EQ(units::binary_bytes(512), "512 B");
 }
 
+TEST(Units, CapacitiesKeepTheirSpecifiedPrefixes) {
+  EXPECT_EQ(units::capacity(80.0 * 1024 * 1024 * 1024), "80 GiB");
+  EXPECT_EQ(units::capacity(50.0 * 1024 * 1024), "50 MiB");
+  EXPECT_EQ(units::capacity(141e9), "141 GB");
+  EXPECT_EQ(units::capacity(233472), "228 KiB");
+}
+
 TEST(Units, Counts) {
   EXPECT_EQ(units::count(7e9), "7B");
   EXPECT_EQ(units::count(1.5e8), "150M");

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Rewrites README.md with the real output of the commands it shows. Run after `make build`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+R=${RIDGE:-build/release/apps/ridge/ridge}
+ex() { echo "\$ ridge $*"; { $R "$@" 2>&1 || true; } | sed "/^note/,\$d"; }
+{
+cat docs/readme/intro.md
+echo '```console'; ex op decode --params 7e9 --batch 8; echo '```'
+echo; echo 'The same as JSON, for programs (abridged):'; echo
+echo '```console'; echo '$ ridge op gemm --m 4096 --n 4096 --k 4096 --format json'
+$R op gemm --m 4096 --n 4096 --k 4096 --format json | grep -E '"(schema|flops|bytes|intensity|ridge|attainable_flops|bound|time_s|device|precision)"'; echo '```'
+echo; echo '### The catalog'; echo
+echo '```console'; ex devices; echo '$ ridge device show h100-sxm   # excerpt'; $R device show h100-sxm | sed -n '9,12p;26,30p'; echo '```'
+echo; echo '### The ridge over time, occupancy and all-reduce'; echo
+echo '```console'; ex compare --devices v100-sxm2,a100-sxm-80gb,h100-sxm,b200; ex occupancy --blocks 133
+ex collective allreduce --bytes 14G --gpus-per-node 8 --nodes 2; echo '```'
+cat docs/readme/tour.md
+echo '```console'; echo '$ ridge tour'; $R tour | sed -n '/^2\. /,/^decode 7B/p'; echo '...'; echo '```'
+cat docs/readme/bad-input.md
+echo '```console'; ex op gemm --m 4096 --n 4096 --k 0; ex op gemm --m 1 --n 1 --k 1 --device h100
+ex op add --n 10 --device v100-sxm2 --dtype bf16; echo '```'
+cat docs/readme/rest.md
+} > README.md.tmp
+mv README.md.tmp README.md
