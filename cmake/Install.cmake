@@ -1,10 +1,12 @@
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
-install(TARGETS ridge_library ridge EXPORT ridgeTargets
-        RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
+# The library is exported as ridge::ridge; the CLI is installed but not exported (its name
+# would clash with the library's imported target).
+install(TARGETS ridge_library EXPORT ridgeTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+install(TARGETS ridge RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(DIRECTORY include/ridge DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(EXPORT ridgeTargets NAMESPACE ridge:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/ridge)
 

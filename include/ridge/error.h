@@ -17,7 +17,7 @@ class InputError : public std::runtime_error {
 };
 
 // The single place InputError is raised from.
-[[noreturn]] void throw_input_error(std::string message);
+[[noreturn]] void throw_input_error(const std::string& message);
 
 template <typename... Args>
 [[noreturn]] void input_error(fmt::format_string<Args...> format, Args&&... args) {

@@ -5,40 +5,24 @@
 #include <cassert>
 #include <utility>
 
+#include "core/enum_names.h"
 #include "ridge/error.h"
 
 namespace ridge {
 
 namespace {
 
-// One table of (enum, name) per enumeration: to_string and find_* both read it.
-template <typename Enum, std::size_t N>
-using Names = std::array<std::pair<Enum, std::string_view>, N>;
-
-constexpr Names<Provenance, 4> kProvenanceNames = {{{Provenance::spec, "spec"},
-                                                    {Provenance::estimate, "estimate"},
-                                                    {Provenance::measured, "measured"},
-                                                    {Provenance::derived, "derived"}}};
-constexpr Names<MemoryKind, 4> kMemoryKindNames = {{{MemoryKind::registers, "registers"},
-                                                    {MemoryKind::shared, "shared"},
-                                                    {MemoryKind::cache, "cache"},
-                                                    {MemoryKind::main, "main"}}};
-constexpr Names<Scope, 2> kScopeNames = {{{Scope::unit, "unit"}, {Scope::device, "device"}}};
-constexpr Names<LinkKind, 3> kLinkKindNames = {
+constexpr EnumNames<Provenance, 4> kProvenanceNames = {{{Provenance::spec, "spec"},
+                                                        {Provenance::estimate, "estimate"},
+                                                        {Provenance::measured, "measured"},
+                                                        {Provenance::derived, "derived"}}};
+constexpr EnumNames<MemoryKind, 4> kMemoryKindNames = {{{MemoryKind::registers, "registers"},
+                                                        {MemoryKind::shared, "shared"},
+                                                        {MemoryKind::cache, "cache"},
+                                                        {MemoryKind::main, "main"}}};
+constexpr EnumNames<Scope, 2> kScopeNames = {{{Scope::unit, "unit"}, {Scope::device, "device"}}};
+constexpr EnumNames<LinkKind, 3> kLinkKindNames = {
     {{LinkKind::scale_up, "scale-up"}, {LinkKind::network, "network"}, {LinkKind::host, "host"}}};
-
-template <typename Enum, std::size_t N>
-std::string_view name_of(const Names<Enum, N>& names, Enum value) {
-  const auto* it = std::ranges::find(names, value, &std::pair<Enum, std::string_view>::first);
-  return it == names.end() ? "?" : it->second;
-}
-
-template <typename Enum, std::size_t N>
-std::optional<Enum> value_of(const Names<Enum, N>& names, std::string_view name) {
-  const auto* it = std::ranges::find(names, name, &std::pair<Enum, std::string_view>::second);
-  if (it == names.end()) return std::nullopt;
-  return it->first;
-}
 
 }  // namespace
 

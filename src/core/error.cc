@@ -2,6 +2,6 @@
 
 namespace ridge {
 
-void throw_input_error(std::string message) { throw InputError(std::move(message)); }
+void throw_input_error(const std::string& message) { throw InputError(message); }
 
 }  // namespace ridge

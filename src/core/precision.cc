@@ -4,37 +4,29 @@
 #include <cctype>
 #include <string>
 
+#include "core/enum_names.h"
 #include "ridge/error.h"
 
 namespace ridge {
 
-std::string_view to_string(Precision precision) {
-  switch (precision) {
-    case Precision::fp64:
-      return "fp64";
-    case Precision::fp32:
-      return "fp32";
-    case Precision::tf32:
-      return "tf32";
-    case Precision::fp16:
-      return "fp16";
-    case Precision::bf16:
-      return "bf16";
-    case Precision::fp8:
-      return "fp8";
-    case Precision::int8:
-      return "int8";
-  }
-  return "?";
-}
+namespace {
+
+constexpr EnumNames<Precision, 7> kPrecisionNames = {{{Precision::fp64, "fp64"},
+                                                      {Precision::fp32, "fp32"},
+                                                      {Precision::tf32, "tf32"},
+                                                      {Precision::fp16, "fp16"},
+                                                      {Precision::bf16, "bf16"},
+                                                      {Precision::fp8, "fp8"},
+                                                      {Precision::int8, "int8"}}};
+
+}  // namespace
+
+std::string_view to_string(Precision precision) { return name_of(kPrecisionNames, precision); }
 
 std::optional<Precision> find_precision(std::string_view name) {
   std::string lower(name);
   std::ranges::transform(lower, lower.begin(), [](unsigned char c) { return std::tolower(c); });
-  for (Precision p : kAllPrecisions) {
-    if (to_string(p) == lower) return p;
-  }
-  return std::nullopt;
+  return value_of(kPrecisionNames, std::string_view(lower));
 }
 
 Precision parse_precision(std::string_view name) {

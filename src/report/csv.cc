@@ -2,6 +2,8 @@
 // (section,table,row,key,value) so every figure keeps its place and raw value.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "ridge/render.h"
 
 namespace ridge::report {
@@ -65,8 +67,8 @@ std::string single_table(const Table& t) {
   for (const Column& column : t.columns) header.push_back(quote(column.key));
   std::string out = csv_line(header);
   for (const auto& row : t.rows) {
-    std::vector<std::string> values;
-    for (const Cell& cell : row) values.push_back(raw(cell.value));
+    std::vector<std::string> values(row.size());
+    std::ranges::transform(row, values.begin(), [](const Cell& cell) { return raw(cell.value); });
     out += csv_line(values);
   }
   return out;

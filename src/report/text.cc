@@ -97,8 +97,8 @@ void render_table(const Table& t, std::string& out) {
   for (std::size_t w : widths) total += w;
   out += std::string(total + 2 * (widths.size() - 1), '-') + '\n';
   for (const auto& row : t.rows) {
-    std::vector<std::string> texts;
-    for (const Cell& cell : row) texts.push_back(cell.text);
+    std::vector<std::string> texts(row.size());
+    std::ranges::transform(row, texts.begin(), &Cell::text);
     out += table_line(texts, t, widths);
   }
 }
