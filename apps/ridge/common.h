@@ -53,5 +53,6 @@ void add_devices(CLI::App& app, std::vector<Command>& commands);
 void add_compare(CLI::App& app, std::vector<Command>& commands);
 void add_occupancy(CLI::App& app, std::vector<Command>& commands);
 void add_collective(CLI::App& app, std::vector<Command>& commands);
+void add_model(CLI::App& app, std::vector<Command>& commands);
 
 }  // namespace ridge::cli

@@ -36,6 +36,7 @@ int run(int argc, char** argv) {
   add_compare(app, commands);
   add_occupancy(app, commands);
   add_collective(app, commands);
+  add_model(app, commands);
 
   try {
     app.parse(argc, argv);

@@ -28,3 +28,25 @@ Document occupancy_document(const Occupancy& occupancy, const Device& device);
 Document allreduce_document(const AllReduceCost& cost, const Device& device);
 
 }  // namespace ridge::report
+
+#include <string>
+
+#include "ridge/inference.h"
+
+namespace ridge::report {
+
+// A model's inference: summary, then prefill and decode op by op, and where the time goes.
+Document model_document(const ModelAnalysis& analysis, const Device& device);
+
+// One row per value of the swept workload parameter (`key`: batch, prompt, gen or tp).
+Document model_sweep_document(const std::string& key, const std::vector<ModelAnalysis>& rows,
+                              const Device& device);
+
+}  // namespace ridge::report
+
+namespace ridge::report {
+
+// The model presets: shape and parameter count of each.
+Document models_document(const std::vector<ModelConfig>& models);
+
+}  // namespace ridge::report

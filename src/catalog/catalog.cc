@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <numeric>
 
-#include "catalog/embedded.h"
+#include "core/embedded.h"
 #include "ridge/error.h"
 
 namespace ridge {
@@ -27,7 +27,7 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
 
 Catalog parse_builtin() {
   Catalog catalog;
-  for (const catalog::EmbeddedFile& file : catalog::embedded_device_files()) {
+  for (const embedded::File& file : embedded::device_files()) {
     Device device = parse_device_toml(file.text, "data/devices/" + std::string(file.name));
     device.origin = "built-in";
     catalog.add(std::move(device));

@@ -69,6 +69,29 @@ TEST(BadInput, DeviceFiles) {
   expect_rejected({"devices --device-file " + data_path("cli/data"), "cannot read device file"});
 }
 
+TEST(BadInput, ModelConfigsAndWorkloads) {
+  const auto model = [](const char* file) {
+    return "model --model " + data_path(std::string("cli/data/") + file);
+  };
+  expect_rejected({model("model_bad_syntax.json"), "model_bad_syntax.json:5:"});
+  expect_rejected({model("model_missing_layers.json"), "num_hidden_layers: missing"});
+  expect_rejected({model("model_gpt2.json"), "'GPT2LMHeadModel' is not supported"});
+  expect_rejected({model("model_bad_heads.json"), "num_key_value_heads: 6 does not divide"});
+  expect_rejected({model("nonexistent.json"), "nonexistent.json"});
+  expect_rejected({"model --model llama-9", "'llama-9'"});
+  expect_rejected({"model --model llama-2-70b --tp 3", "tensor-parallel degree 3"});
+  expect_rejected({"model --model llama-2-7b --batch 0", "'0'"});
+  expect_rejected({"model --model llama-2-7b --wbits nan", "nan"});
+  expect_rejected({"model --model llama-2-7b --dtype fp8 --device a100-sxm-80gb", "no fp8 peak"});
+  expect_rejected({"model --model llama-2-7b --abits 8 --device v100-sxm2", "8-bit activations"});
+  expect_rejected({"model --model llama-2-7b --sweep batch=1,x", "'x'"});
+  expect_rejected({"model --model llama-2-7b --sweep heads=1,2", "heads=1,2"});
+  expect_rejected({"model --model llama-2-7b --sweep batch=", "lists no values"});
+  expect_rejected({"model --model llama-2-70b --tp 2 --device l40s --device-file /nonexistent.toml",
+                   "nonexistent"});
+  expect_rejected({"model", "--model"});
+}
+
 TEST(BadInput, CommandsThatNeedAFigureTheDeviceLacks) {
   const std::string file = " --device-file " + data_path("cli/data/custom.toml");
   expect_rejected({"collective allreduce --bytes 1G --nodes 2" + file, "no network link"});

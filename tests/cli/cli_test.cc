@@ -55,6 +55,10 @@ const char* const kCommands[] = {
     "compare --devices v100-sxm2,a100-sxm-80gb,h100-sxm,b200",
     "occupancy --blocks 133",
     "collective allreduce --bytes 14e9 --gpus-per-node 8 --nodes 2",
+    "models",
+    "model --model llama-2-7b",
+    "model --model mixtral-8x7b --device h200-sxm --batch 16 --no-flash",
+    "model --model llama-3.1-70b --tp 8 --sweep batch=1,8,64,256",
 };
 
 TEST(Cli, EveryCommandInEveryFormat) {
@@ -176,6 +180,56 @@ TEST(Cli, DeviceFileAddsAUserDevice) {
   const json shown = ridge_json("device show lab-gpu " + file);
   EXPECT_EQ(shown["figures"][0]["provenance"], "measured");
   EXPECT_EQ(ridge("tour " + file).exit_code, 0);
+}
+
+TEST(Cli, ModelJsonHasTheDocumentedKeys) {
+  const json j =
+      ridge_json("model --model llama-2-7b --device a100-sxm-80gb --prompt 512 --gen 32");
+  EXPECT_EQ(j["schema"], "ridge.model/1");
+  for (const char* key :
+       {"weights_bytes", "kv_cache_bytes", "max_batch", "crossover_batch", "fits"}) {
+    EXPECT_TRUE(j.contains(key)) << key;
+  }
+  EXPECT_GT(j["prefill"]["time_s"].get<double>(), 0.02);
+  EXPECT_LT(j["prefill"]["time_s"].get<double>(), 0.025);
+  EXPECT_GT(j["decode"]["time_per_token_s"].get<double>(), 0.0065);
+  EXPECT_LT(j["decode"]["time_per_token_s"].get<double>(), 0.0068);
+  EXPECT_NEAR(j["decode"]["tokens_per_s"].get<double>(),
+              1 / j["decode"]["time_per_token_s"].get<double>(), 1e-6);
+  EXPECT_TRUE(j["crossover_batch"].is_null());  // full multi-head attention: never compute-bound
+  ASSERT_GT(j["decode"]["ops"].size(), 10u);
+  double total = 0;
+  for (const json& op : j["decode"]["ops"]) total += op["time_s"].get<double>();
+  EXPECT_NEAR(total, j["decode"]["time_per_token_s"].get<double>(), 1e-12);
+}
+
+TEST(Cli, ModelPrecisionFlags) {
+  const json fp16 = ridge_json("model --model llama-3.1-8b");
+  const json w4 = ridge_json("model --model llama-3.1-8b --wbits 4");
+  const json fp8 = ridge_json("model --model llama-3.1-8b --dtype fp8");
+  EXPECT_NEAR(w4["weights_bytes"].get<double>() / fp16["weights_bytes"].get<double>(), 0.25, 1e-12);
+  EXPECT_EQ(w4["precision"], "fp16");  // weight-only quantisation computes in fp16
+  EXPECT_EQ(fp8["precision"], "fp8");
+  EXPECT_LT(fp8["decode"]["time_per_token_s"].get<double>(),
+            fp16["decode"]["time_per_token_s"].get<double>());
+  const json kv8 = ridge_json("model --model llama-3.1-8b --kvbits 8");
+  EXPECT_NEAR(kv8["kv_cache_bytes"].get<double>() / fp16["kv_cache_bytes"].get<double>(), 0.5,
+              1e-12);
+}
+
+TEST(Cli, ModelSweepHasOneRowPerValue) {
+  const json j = ridge_json("model --model llama-2-7b --sweep batch=1,8,64,256");
+  EXPECT_EQ(j["schema"], "ridge.model_sweep/1");
+  ASSERT_EQ(j["sweep"].size(), 4u);
+  EXPECT_EQ(j["sweep"][3]["batch"], 256);
+  EXPECT_GT(j["sweep"][3]["tokens_per_s"].get<double>(),
+            j["sweep"][0]["tokens_per_s"].get<double>());
+}
+
+TEST(Cli, ModelReadsAConfigFile) {
+  const json j = ridge_json("model --model " + data_path("cli/data/my-llama/config.json"));
+  EXPECT_EQ(j["model"], "my-llama");
+  EXPECT_EQ(j["weights_bytes"], ridge_json("model --model llama-2-7b")["weights_bytes"]);
 }
 
 TEST(Cli, HelpAndVersionSucceed) {

@@ -1,0 +1,131 @@
+#include <charconv>
+
+#include "common.h"
+#include "ridge/error.h"
+#include "ridge/inference.h"
+#include "ridge/views.h"
+
+namespace ridge::cli {
+
+namespace {
+
+struct ModelArgs {
+  std::string model;
+  std::string device;
+  double batch = 1, prompt = 512, gen = 128, tp = 1;
+  std::string dtype;
+  double wbits = 0, abits = 0, kvbits = 0;  // 0: from --dtype (default fp16)
+  bool no_flash = false;
+  bool per_step = false;
+  std::string sweep;
+};
+
+Workload workload_from(const ModelArgs& args, const Device& device) {
+  Workload w;
+  w.batch = static_cast<int>(args.batch);
+  w.prompt = static_cast<int>(args.prompt);
+  w.gen = static_cast<int>(args.gen);
+  w.tp = static_cast<int>(args.tp);
+  w.flash_attention = !args.no_flash;
+  w.per_step = args.per_step;
+  const Precision dtype = args.dtype.empty() ? Precision::fp16 : parse_precision(args.dtype);
+  const double dtype_bytes = bytes_per_element(dtype);
+  w.weight_bytes = args.wbits > 0 ? args.wbits / 8 : dtype_bytes;
+  w.activation_bytes = args.abits > 0 ? args.abits / 8 : dtype_bytes;
+  w.kv_bytes = args.kvbits > 0 ? args.kvbits / 8 : dtype_bytes;
+  w.compute = args.abits > 0 || args.dtype.empty()
+                  ? compute_precision_for_bits(w.activation_bytes * 8, device)
+                  : dtype;
+  return w;
+}
+
+struct Sweep {
+  std::string key;
+  std::vector<int> values;
+};
+
+Sweep parse_sweep(const std::string& text) {
+  const std::size_t equals = text.find('=');
+  Sweep sweep{text.substr(0, equals), {}};
+  if (equals == std::string::npos ||
+      (sweep.key != "batch" && sweep.key != "prompt" && sweep.key != "gen" && sweep.key != "tp")) {
+    input_error("--sweep: '{}' is not KEY=V1,V2,... with KEY batch, prompt, gen or tp", text);
+  }
+  std::string_view rest = std::string_view(text).substr(equals + 1);
+  while (!rest.empty()) {
+    const std::string_view item = rest.substr(0, rest.find(','));
+    int value = 0;
+    const auto [end, error] = std::from_chars(item.data(), item.data() + item.size(), value);
+    if (error != std::errc() || end != item.data() + item.size() || value < 1) {
+      input_error("--sweep: '{}' is not a whole number of at least 1", item);
+    }
+    sweep.values.push_back(value);
+    rest.remove_prefix(std::min(rest.size(), item.size() + 1));
+  }
+  if (sweep.values.empty()) input_error("--sweep: '{}' lists no values", text);
+  return sweep;
+}
+
+void set(Workload& w, const std::string& key, int value) {
+  (key == "batch" ? w.batch : key == "prompt" ? w.prompt : key == "gen" ? w.gen : w.tp) = value;
+}
+
+report::Document run_model(const ModelArgs& args, const Session& session) {
+  const Device& device = session.device(args.device);
+  const ModelConfig model = load_model(args.model);
+  const Workload base = workload_from(args, device);
+  if (args.sweep.empty()) return report::model_document(analyse_model(model, base, device), device);
+  const Sweep sweep = parse_sweep(args.sweep);
+  std::vector<ModelAnalysis> rows;
+  for (int value : sweep.values) {
+    Workload w = base;
+    set(w, sweep.key, value);
+    rows.push_back(analyse_model(model, w, device));
+  }
+  return report::model_sweep_document(sweep.key, rows, device);
+}
+
+}  // namespace
+
+void add_model(CLI::App& app, std::vector<Command>& commands) {
+  auto args = std::make_shared<ModelArgs>();
+  CLI::App* sub = app.add_subcommand(
+      "model", "Transformer inference: prefill, decode, memory, crossover batch");
+  sub->add_option("--model", args->model, "Preset (see `ridge models`) or path to a config.json")
+      ->required();
+  add_device_option(*sub, args->device);
+  sub->add_option("--batch", args->batch, "Sequences decoded together")
+      ->check(positive_count())
+      ->capture_default_str();
+  sub->add_option("--prompt", args->prompt, "Prefill tokens per sequence")
+      ->check(positive_count())
+      ->capture_default_str();
+  sub->add_option("--gen", args->gen, "Generated tokens per sequence")
+      ->check(positive_count())
+      ->capture_default_str();
+  sub->add_option("--tp", args->tp, "Tensor-parallel degree")
+      ->check(positive_count())
+      ->capture_default_str();
+  sub->add_option("--dtype", args->dtype,
+                  "Precision of weights, activations and KV cache (default fp16)");
+  sub->add_option("--wbits", args->wbits, "Bits per weight (e.g. 4)")->check(positive_number());
+  sub->add_option("--abits", args->abits, "Bits per activation; sets the compute precision")
+      ->check(positive_number());
+  sub->add_option("--kvbits", args->kvbits, "Bits per KV-cache element")->check(positive_number());
+  sub->add_flag("--no-flash", args->no_flash, "Unfused attention: scores go through memory");
+  sub->add_flag("--per-step", args->per_step,
+                "Decode evaluated step by step, not at the average context");
+  sub->add_option("--sweep", args->sweep,
+                  "One row per value: batch=1,8,64 (or prompt=, gen=, tp=)");
+  commands.push_back({sub, [args](const Session& s) { return run_model(*args, s); }});
+
+  CLI::App* list = app.add_subcommand("models", "The model presets");
+  commands.push_back({list, [](const Session&) {
+                        std::vector<ModelConfig> models;
+                        for (const std::string& name : model_preset_names())
+                          models.push_back(load_model(name));
+                        return report::models_document(models);
+                      }});
+}
+
+}  // namespace ridge::cli

@@ -1,0 +1,91 @@
+#pragma once
+// Transformer inference on the roofline: the operations of prefill and decode on one device,
+// and what follows from them (time to first token, tokens per second, memory, the batch at which
+// decode stops being memory-bound). Each operation's time is its roofline lower bound; a phase
+// is the sum of its operations, with tensor-parallel all-reduces added, nothing overlapped.
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ridge/device.h"
+#include "ridge/model.h"
+#include "ridge/precision.h"
+
+namespace ridge {
+
+struct Workload {
+  int batch = 1;
+  int prompt = 512;                     // prefill tokens per sequence
+  int gen = 128;                        // generated tokens per sequence
+  double weight_bytes = 2;              // per parameter (0.5 for 4-bit weights)
+  double activation_bytes = 2;          // per activation element
+  double kv_bytes = 2;                  // per KV-cache element
+  Precision compute = Precision::fp16;  // the peak the matrix products run at
+  int tp = 1;                           // tensor-parallel degree
+  bool flash_attention = true;
+  bool per_step = false;  // decode evaluated step by step rather than at the average context
+};
+
+// The precision whose peak serves activations of this many bits on this device (16 -> fp16, or
+// bf16 where the device has no fp16; 8 -> fp8, or int8; 32 -> fp32). Bad input when none.
+Precision compute_precision_for_bits(double activation_bits, const Device& device);
+
+struct ModelOp {
+  std::string name;  // "q_proj", "attention", "gate_proj", "allreduce", ...
+  std::string kind;  // "embedding", "norm", "projection", "attention", "mlp", "residual",
+                     // "lm_head" or "communication": what the time is spent on
+  double count = 1;  // instances per step (layers)
+  double flops = 0;  // per instance
+  double bytes = 0;  // per instance: main-memory traffic, or bytes sent for communication
+  double intensity = 0;
+  std::string bound;  // "memory", "compute", or the link a communication waits on
+  double time_s = 0;  // per instance, lower bound
+  double total_time_s() const { return count * time_s; }
+};
+
+struct PhaseResult {
+  std::string name;       // "prefill" or "decode"
+  double new_tokens = 0;  // per sequence in this step
+  double context = 0;     // tokens in the KV cache once the step is done
+  std::vector<ModelOp> ops;
+  double flops = 0;  // totals over the step
+  double bytes = 0;  // main-memory bytes (communication excluded)
+  double time_s = 0;
+  double communication_time_s = 0;
+  std::map<std::string, double> time_by_kind;
+  double intensity() const { return flops / bytes; }
+};
+
+struct ModelAnalysis {
+  ModelConfig model;
+  Workload workload;
+  std::string device_id;
+  ParameterCount parameters;
+  double weights_bytes = 0;  // whole model
+  double weights_bytes_per_gpu = 0;
+  double kv_cache_bytes = 0;  // the batch at its full context (prompt + gen)
+  double kv_cache_bytes_per_gpu = 0;
+  double device_memory_bytes = 0;
+  bool fits = false;
+  std::int64_t max_batch = 0;  // largest batch whose weights and KV cache fit (0: none)
+  std::optional<std::int64_t>
+      crossover_batch;  // smallest batch at which a decode step is compute-bound
+  std::int64_t linear_crossover_batch = 0;  // where the weight matrices alone turn compute-bound
+  PhaseResult prefill;
+  PhaseResult decode;  // one step at the average context of the generated tokens
+  double decode_time_per_token_s = 0;
+  double tokens_per_s = 0;  // the whole batch
+  double end_to_end_s = 0;
+};
+
+ModelAnalysis analyse_model(const ModelConfig& model, const Workload& workload,
+                            const Device& device);
+
+// The operations of one step: `new_tokens` per sequence entering with `past` tokens cached.
+PhaseResult model_step(const ModelConfig& model, const Workload& workload, const Device& device,
+                       std::string name, double new_tokens, double past);
+
+}  // namespace ridge

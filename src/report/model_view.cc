@@ -1,0 +1,189 @@
+#include <fmt/format.h>
+
+#include "report/cells.h"
+#include "ridge/units.h"
+#include "ridge/views.h"
+
+namespace ridge::report {
+
+namespace {
+
+std::string bits(double bytes) { return units::plain(bytes * 8, 2) + "-bit"; }
+
+std::string workload_text(const ModelAnalysis& a) {
+  const Workload& w = a.workload;
+  return fmt::format("batch {}, prompt {}, gen {}; weights {}, activations {}, KV {}; tp {}; {}",
+                     w.batch, w.prompt, w.gen, bits(w.weight_bytes), bits(w.activation_bytes),
+                     bits(w.kv_bytes), w.tp,
+                     w.flash_attention ? "FlashAttention" : "unfused attention");
+}
+
+Cell optional_batch(const std::optional<std::int64_t>& batch) {
+  return batch ? integer_cell(*batch) : empty_cell("never (KV reads grow as fast as the FLOPs)");
+}
+
+Table ops_table(const PhaseResult& phase) {
+  Table t{"ops",
+          {{"name", "op", Align::left},
+           {"kind", "kind", Align::left},
+           {"count", "count"},
+           {"flops", "FLOPs"},
+           {"bytes", "bytes"},
+           {"intensity", "FLOP/B"},
+           {"bound", "bound", Align::left},
+           {"time_s", "time >="},
+           {"share", "share"}},
+          {}};
+  for (const ModelOp& op : phase.ops) {
+    t.rows.push_back(
+        {text_cell(op.name), text_cell(op.kind), number_cell(op.count, units::plain(op.count)),
+         flops_cell(op.count * op.flops), bytes_cell(op.count * op.bytes),
+         number_cell(op.intensity, units::plain(op.intensity, 1)), text_cell(op.bound),
+         time_cell(op.total_time_s()), percent_cell(op.total_time_s() / phase.time_s)});
+  }
+  return t;
+}
+
+Table kinds_table(const PhaseResult& phase) {
+  Table t{"time_by_kind",
+          {{"kind", "where the time goes", Align::left}, {"time_s", "time"}, {"share", "share"}},
+          {}};
+  for (const auto& [kind, seconds] : phase.time_by_kind) {
+    t.rows.push_back({text_cell(kind), time_cell(seconds), percent_cell(seconds / phase.time_s)});
+  }
+  return t;
+}
+
+Section phase_section(const PhaseResult& phase, std::string title, std::vector<Field> headline) {
+  headline.push_back({"flops", "FLOPs", flops_cell(phase.flops)});
+  headline.push_back({"bytes", "bytes", bytes_cell(phase.bytes)});
+  headline.push_back({"intensity", "intensity", intensity_cell(phase.intensity())});
+  headline.push_back(
+      {"communication_time_s", "communication", time_cell(phase.communication_time_s)});
+  return {phase.name,
+          std::move(title),
+          {Fields{std::move(headline)}, ops_table(phase), kinds_table(phase)},
+          {}};
+}
+
+Fields summary_fields(const ModelAnalysis& a, const Device& device) {
+  const ParameterCount& p = a.parameters;
+  return Fields{{
+      {"model", "model", text_cell(a.model.name)},
+      {"architecture", "architecture", text_cell(a.model.architecture)},
+      {"device", "device", text_cell(device.id)},
+      {"precision", "compute at", text_cell(std::string(to_string(a.workload.compute)))},
+      {"parameters", "parameters", number_cell(p.total(), units::count(p.total()))},
+      {"active_parameters", "active per token", number_cell(p.active, units::count(p.active))},
+      {"weights_bytes", "weights", bytes_cell(a.weights_bytes)},
+      {"weights_bytes_per_gpu", "weights per GPU", bytes_cell(a.weights_bytes_per_gpu)},
+      {"kv_cache_bytes", "KV cache (full context)", bytes_cell(a.kv_cache_bytes)},
+      {"kv_cache_bytes_per_gpu", "KV cache per GPU", bytes_cell(a.kv_cache_bytes_per_gpu)},
+      {"device_memory_bytes", "device memory", capacity_cell(a.device_memory_bytes)},
+      {"fits", "fits", bool_cell(a.fits, a.fits ? "yes" : "no")},
+      {"max_batch", "largest batch that fits", integer_cell(a.max_batch)},
+      {"crossover_batch", "decode compute-bound from batch", optional_batch(a.crossover_batch)},
+      {"linear_crossover_batch", "weight GEMMs compute-bound from",
+       integer_cell(a.linear_crossover_batch)},
+      {"time_to_first_token_s", "time to first token", time_cell(a.prefill.time_s)},
+      {"time_per_token_s", "decode per token", time_cell(a.decode_time_per_token_s)},
+      {"tokens_per_s", "tokens/s (batch)",
+       number_cell(a.tokens_per_s, units::plain(a.tokens_per_s, 1))},
+      {"end_to_end_s", "end to end", time_cell(a.end_to_end_s)},
+  }};
+}
+
+}  // namespace
+
+Document model_document(const ModelAnalysis& a, const Device& device) {
+  Document doc;
+  doc.schema = "ridge.model/1";
+  doc.title = fmt::format("{} on {}: {}", a.model.name, device.name, workload_text(a));
+  doc.sections.push_back({"", "", {summary_fields(a, device)}, {}});
+  doc.sections.push_back(
+      phase_section(a.prefill, fmt::format("Prefill: {} tokens per sequence", a.workload.prompt),
+                    {{"time_s", "time", time_cell(a.prefill.time_s)}}));
+  doc.sections.push_back(phase_section(
+      a.decode, fmt::format("Decode: one step at context {}", units::plain(a.decode.context, 1)),
+      {{"time_per_token_s", "time per token", time_cell(a.decode_time_per_token_s)},
+       {"tokens_per_s", "tokens/s", number_cell(a.tokens_per_s, units::plain(a.tokens_per_s, 1))},
+       {"context", "context", number_cell(a.decode.context, units::plain(a.decode.context, 1))}}));
+  doc.notes = {
+      "times are roofline lower bounds summed op by op (nothing overlapped); a real server is "
+      "slower",
+      "prefill yields the first token; each of the gen - 1 decode steps one more",
+      "weights and KV cache only: activations, workspace and fragmentation are not counted in the "
+      "fit",
+      fmt::format("model config: {}", a.model.source),
+  };
+  return doc;
+}
+
+Document model_sweep_document(const std::string& key, const std::vector<ModelAnalysis>& rows,
+                              const Device& device) {
+  Table t{"sweep",
+          {{key, key},
+           {"time_to_first_token_s", "TTFT"},
+           {"time_per_token_s", "per token"},
+           {"tokens_per_s", "tokens/s"},
+           {"decode_intensity", "decode FLOP/B"},
+           {"weights_bytes_per_gpu", "weights/GPU"},
+           {"kv_cache_bytes_per_gpu", "KV/GPU"},
+           {"fits", "fits"}},
+          {}};
+  for (const ModelAnalysis& a : rows) {
+    const Workload& w = a.workload;
+    const std::int64_t value = key == "batch"    ? w.batch
+                               : key == "prompt" ? w.prompt
+                               : key == "gen"    ? w.gen
+                                                 : w.tp;
+    t.rows.push_back({integer_cell(value), time_cell(a.prefill.time_s),
+                      time_cell(a.decode_time_per_token_s),
+                      number_cell(a.tokens_per_s, units::plain(a.tokens_per_s, 1)),
+                      number_cell(a.decode.intensity(), units::plain(a.decode.intensity(), 1)),
+                      bytes_cell(a.weights_bytes_per_gpu), bytes_cell(a.kv_cache_bytes_per_gpu),
+                      bool_cell(a.fits, a.fits ? "yes" : "no")});
+  }
+  Document doc;
+  doc.schema = "ridge.model_sweep/1";
+  doc.title = fmt::format("{} on {}, sweeping {}", rows.front().model.name, device.name, key);
+  doc.sections.push_back({"", "", {std::move(t)}, {}});
+  doc.notes.push_back(
+      "times are roofline lower bounds summed op by op; decode at the average context");
+  return doc;
+}
+
+}  // namespace ridge::report
+
+namespace ridge::report {
+
+Document models_document(const std::vector<ModelConfig>& models) {
+  Table t{"models",
+          {{"name", "name", Align::left},
+           {"architecture", "architecture", Align::left},
+           {"parameters", "params"},
+           {"active_parameters", "active"},
+           {"layers", "layers"},
+           {"hidden_size", "hidden"},
+           {"heads", "heads"},
+           {"kv_heads", "KV heads"},
+           {"vocab_size", "vocab"}},
+          {}};
+  for (const ModelConfig& m : models) {
+    const ParameterCount p = count_parameters(m);
+    t.rows.push_back({text_cell(m.name), text_cell(m.architecture),
+                      number_cell(p.total(), units::count(p.total())),
+                      number_cell(p.active, units::count(p.active)), integer_cell(m.num_layers),
+                      integer_cell(m.hidden_size), integer_cell(m.num_heads),
+                      integer_cell(m.num_kv_heads), integer_cell(m.vocab_size)});
+  }
+  Document doc;
+  doc.schema = "ridge.models/1";
+  doc.sections.push_back({"", "", {std::move(t)}, {}});
+  doc.notes.push_back(
+      "presets are the published Hugging Face config.json files; `ridge model --model PATH` reads "
+      "your own");
+  return doc;
+}
+
+}  // namespace ridge::report

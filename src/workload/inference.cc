@@ -1,0 +1,143 @@
+#include "ridge/inference.h"
+
+#include <cmath>
+
+#include "ridge/error.h"
+#include "ridge/roofline.h"
+#include "workload/shard.h"
+
+namespace ridge {
+
+namespace {
+
+void check_workload(const ModelConfig& m, const Workload& w) {
+  if (w.batch < 1 || w.prompt < 1 || w.gen < 1) {
+    input_error("batch, prompt and gen must be at least 1 (got {}, {}, {})", w.batch, w.prompt,
+                w.gen);
+  }
+  if (w.tp < 1 || m.num_heads % w.tp != 0) {
+    input_error("tensor-parallel degree {} does not divide num_attention_heads {} of {}", w.tp,
+                m.num_heads, m.name);
+  }
+  if (m.num_kv_heads % w.tp != 0 && w.tp % m.num_kv_heads != 0) {
+    input_error(
+        "tensor-parallel degree {} neither divides nor is a multiple of num_key_value_heads {} of "
+        "{}",
+        w.tp, m.num_kv_heads, m.name);
+  }
+  for (const double bytes : {w.weight_bytes, w.activation_bytes, w.kv_bytes}) {
+    if (!(bytes > 0) || !std::isfinite(bytes))
+      input_error("element sizes must be positive (got {})", bytes);
+  }
+}
+
+// Smallest batch at which `compute_bound(batch)` holds, searched by doubling then bisection; it
+// is monotone because a step's FLOPs grow with the batch faster than its bytes.
+template <typename Predicate>
+std::optional<std::int64_t> smallest_batch(Predicate compute_bound) {
+  constexpr std::int64_t kLimit = std::int64_t{1} << 24;
+  std::int64_t high = 1;
+  while (!compute_bound(high)) {
+    if (high >= kLimit) return std::nullopt;
+    high *= 2;
+  }
+  std::int64_t low = high / 2;  // not compute-bound (or zero)
+  while (high - low > 1) {
+    const std::int64_t mid = low + (high - low) / 2;
+    (compute_bound(mid) ? high : low) = mid;
+  }
+  return high;
+}
+
+// Decode steps after prefill: prefill yields the first token, each step one more.
+int decode_steps(const Workload& w) { return std::max(w.gen - 1, 1); }
+
+double average_past(const Workload& w) { return w.prompt + (decode_steps(w) - 1) / 2.0; }
+
+}  // namespace
+
+Shard::Shard(const ModelConfig& m, const Workload& w) {
+  const double tp = w.tp;
+  heads = m.num_heads / tp;
+  kv_heads = m.num_kv_heads >= w.tp ? m.num_kv_heads / tp : 1;
+  q_dim = heads * m.head_dim;
+  kv_dim = kv_heads * m.head_dim;
+  intermediate = m.intermediate_size / tp;
+  vocab = m.vocab_size / tp;
+}
+
+double Shard::parameters(const ModelConfig& m) const {
+  const double h = m.hidden_size;
+  const double router = m.is_moe() ? h * m.num_experts : 0;
+  const double bias = m.qkv_bias ? q_dim + 2 * kv_dim : 0;
+  const double layer = h * q_dim + 2 * h * kv_dim + q_dim * h + bias +
+                       m.num_experts * 3 * h * intermediate + router + 2 * h;
+  const double lm_head = m.tie_word_embeddings ? 0 : vocab * h;
+  return m.num_layers * layer + vocab * h + lm_head + h;
+}
+
+double Shard::kv_elements_per_token(const ModelConfig& m) const {
+  return 2.0 * m.num_layers * kv_dim;
+}
+
+Precision compute_precision_for_bits(double activation_bits, const Device& device) {
+  const auto first_available =
+      [&](std::initializer_list<Precision> choices) -> std::optional<Precision> {
+    for (Precision p : choices) {
+      if (device.has_peak(p)) return p;
+    }
+    return std::nullopt;
+  };
+  std::optional<Precision> p;
+  if (activation_bits > 16) p = first_available({Precision::fp32});
+  if (activation_bits > 8 && activation_bits <= 16)
+    p = first_available({Precision::fp16, Precision::bf16});
+  if (activation_bits <= 8) p = first_available({Precision::fp8, Precision::int8});
+  if (!p) input_error("device '{}' has no peak for {}-bit activations", device.id, activation_bits);
+  return *p;
+}
+
+ModelAnalysis analyse_model(const ModelConfig& model, const Workload& w, const Device& device) {
+  check_workload(model, w);
+  const Ceiling ceiling = device.ceiling(w.compute);
+  const Shard shard(model, w);
+  ModelAnalysis a;
+  a.model = model;
+  a.workload = w;
+  a.device_id = device.id;
+  a.parameters = count_parameters(model);
+  a.weights_bytes = a.parameters.total() * w.weight_bytes;
+  a.weights_bytes_per_gpu = shard.parameters(model) * w.weight_bytes;
+  const double context = w.prompt + w.gen;
+  const double kv_per_sequence_gpu = shard.kv_elements_per_token(model) * context * w.kv_bytes;
+  a.kv_cache_bytes_per_gpu = w.batch * kv_per_sequence_gpu;
+  a.kv_cache_bytes = 2.0 * model.num_layers * model.kv_dim() * context * w.kv_bytes * w.batch;
+  a.device_memory_bytes = device.main_memory().capacity_bytes->value;
+  a.fits = a.weights_bytes_per_gpu + a.kv_cache_bytes_per_gpu <= a.device_memory_bytes;
+  const double room = a.device_memory_bytes - a.weights_bytes_per_gpu;
+  a.max_batch = room > 0 ? static_cast<std::int64_t>(std::floor(room / kv_per_sequence_gpu)) : 0;
+
+  a.prefill = model_step(model, w, device, "prefill", w.prompt, 0);
+  a.decode = model_step(model, w, device, "decode", 1, average_past(w));
+  a.decode_time_per_token_s = a.decode.time_s;
+  if (w.per_step) {
+    double total = 0;
+    for (int step = 0; step < decode_steps(w); ++step) {
+      total += model_step(model, w, device, "decode", 1, w.prompt + step).time_s;
+    }
+    a.decode_time_per_token_s = total / decode_steps(w);
+  }
+  a.tokens_per_s = w.batch / a.decode_time_per_token_s;
+  a.end_to_end_s = a.prefill.time_s + (w.gen - 1) * a.decode_time_per_token_s;
+
+  const double ridge = ridge_point(ceiling);
+  a.crossover_batch = smallest_batch([&](std::int64_t batch) {
+    Workload at = w;
+    at.batch = static_cast<int>(batch);
+    return model_step(model, at, device, "decode", 1, average_past(w)).intensity() >= ridge;
+  });
+  a.linear_crossover_batch = static_cast<std::int64_t>(std::ceil(ridge * w.weight_bytes / 2));
+  return a;
+}
+
+}  // namespace ridge
