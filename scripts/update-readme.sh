@@ -15,6 +15,12 @@ echo '```console'; ex devices; echo '$ ridge device show h100-sxm   # excerpt'; 
 echo; echo '### The ridge over time, occupancy and all-reduce'; echo
 echo '```console'; ex compare --devices v100-sxm2,a100-sxm-80gb,h100-sxm,b200; ex occupancy --blocks 133
 ex collective allreduce --bytes 14G --gpus-per-node 8 --nodes 2; echo '```'
+cat docs/readme/model.md
+echo '```console'; echo '$ ridge model --model llama-3.1-8b --batch 16 --prompt 1024 --gen 256   # summary'
+$R model --model llama-3.1-8b --batch 16 --prompt 1024 --gen 256 | sed -n '1,22p'
+echo '$ ridge model --model llama-3.1-8b --batch 16 --prompt 1024 --gen 256   # the decode step'
+$R model --model llama-3.1-8b --batch 16 --prompt 1024 --gen 256 | sed -n '/^Decode/,/^where/p' | sed '$d'
+ex model --model llama-2-70b --tp 8 --prompt 1024 --gen 256 --sweep batch=1,8,64,256; echo '```'
 cat docs/readme/tour.md
 echo '```console'; echo '$ ridge tour'; $R tour | sed -n '/^2\. /,/^decode 7B/p'; echo '...'; echo '```'
 cat docs/readme/bad-input.md

@@ -1,6 +1,6 @@
-// How long the library takes to answer: the whole tour (computed and rendered), one op, and the
-// catalog parse. The side-by-side comparison of the CLI against the Python reference is
-// bench/tour_vs_reference.sh.
+// How long the library takes to answer: the whole tour (computed and rendered), one op, a device
+// file parse, and a 1,000-point model sweep. The side-by-side comparison of the CLI against the
+// Python reference is bench/tour_vs_reference.sh.
 #include <benchmark/benchmark.h>
 
 #include <fstream>
@@ -8,6 +8,8 @@
 
 #include "ridge/analysis.h"
 #include "ridge/catalog.h"
+#include "ridge/inference.h"
+#include "ridge/model.h"
 #include "ridge/op.h"
 #include "ridge/render.h"
 #include "ridge/tour.h"
@@ -47,6 +49,22 @@ void BM_ParseDeviceToml(benchmark::State& state) {
     benchmark::DoNotOptimize(ridge::parse_device_toml(text.str(), "h100-sxm.toml"));
 }
 BENCHMARK(BM_ParseDeviceToml)->Unit(benchmark::kMicrosecond);
+
+// The yardstick: 1,000 batch sizes of a 70B model, each a full analysis (prefill,
+// decode, memory and the crossover search), on eight H100s.
+void BM_ModelSweep70B(benchmark::State& state) {
+  const ridge::Device& h100 = ridge::Catalog::builtin().get("h100-sxm");
+  const ridge::ModelConfig model = ridge::load_model("llama-2-70b");
+  ridge::Workload w;
+  w.tp = 8;
+  for (auto _ : state) {
+    for (int batch = 1; batch <= 1000; ++batch) {
+      w.batch = batch;
+      benchmark::DoNotOptimize(ridge::analyse_model(model, w, h100));
+    }
+  }
+}
+BENCHMARK(BM_ModelSweep70B)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 
