@@ -21,9 +21,9 @@ void add_collective(CLI::App& app, std::vector<Command>& commands) {
       collective->add_subcommand("allreduce", "Ring all-reduce, hierarchical across nodes");
   sub->add_option("--bytes", args->bytes, "Buffer size: 14e9, 14G, 16GiB")->required();
   sub->add_option("--gpus-per-node", args->gpus_per_node, "GPUs per node")
-      ->check(positive_count())
+      ->check(positive_int())
       ->capture_default_str();
-  sub->add_option("--nodes", args->nodes, "Nodes")->check(positive_count())->capture_default_str();
+  sub->add_option("--nodes", args->nodes, "Nodes")->check(positive_int())->capture_default_str();
   add_device_option(*sub, args->device);
   commands.push_back({sub, [args](const Session& s) {
                         const double bytes = units::parse_bytes(args->bytes);

@@ -1,5 +1,7 @@
 #include "common.h"
 
+#include <fmt/format.h>
+
 #include <cmath>
 
 namespace ridge::cli {
@@ -28,7 +30,9 @@ void add_dtype_option(CLI::App& app, std::string& dtype) {
 
 namespace {
 
-std::string check_number(const std::string& text, bool whole) {
+// Empty when `text` is a positive finite number (a whole one up to `whole_max` when that is
+// non-zero), else what is wrong with it.
+std::string check_number(const std::string& text, double whole_max) {
   double value = 0;
   try {
     std::size_t used = 0;
@@ -39,20 +43,29 @@ std::string check_number(const std::string& text, bool whole) {
   }
   if (!std::isfinite(value)) return "'" + text + "' is not finite";
   if (value <= 0) return "'" + text + "' must be positive";
-  if (whole && value != std::floor(value)) return "'" + text + "' must be a whole number";
-  if (whole && value > 9007199254740992.0) return "'" + text + "' is too large (at most 2^53)";
+  if (whole_max > 0 && value != std::floor(value)) return "'" + text + "' must be a whole number";
+  if (whole_max > 0 && value > whole_max)
+    return fmt::format("'{}' is larger than {:g}", text, whole_max);
   return {};
 }
 
 }  // namespace
 
 const CLI::Validator& positive_number() {
-  static const CLI::Validator v([](std::string& s) { return check_number(s, false); }, "POSITIVE");
+  static const CLI::Validator v([](std::string& s) { return check_number(s, 0); }, "POSITIVE");
   return v;
 }
 
+// Sizes of operations: beyond 10^18 elements no question is meaningful, and below it every
+// count still converts to a 64-bit integer.
 const CLI::Validator& positive_count() {
-  static const CLI::Validator v([](std::string& s) { return check_number(s, true); }, "COUNT");
+  static const CLI::Validator v([](std::string& s) { return check_number(s, 1e18); }, "COUNT");
+  return v;
+}
+
+// Batch, tokens, ranks: stored as int.
+const CLI::Validator& positive_int() {
+  static const CLI::Validator v([](std::string& s) { return check_number(s, 2147483647); }, "INT");
   return v;
 }
 

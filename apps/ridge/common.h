@@ -45,7 +45,8 @@ void add_dtype_option(CLI::App& app, std::string& dtype);
 
 // Validators that name the option and the bad value.
 const CLI::Validator& positive_number();  // finite and > 0
-const CLI::Validator& positive_count();   // a whole number >= 1, exactly representable
+const CLI::Validator& positive_count();   // a whole number from 1 to 10^18
+const CLI::Validator& positive_int();     // a whole number from 1 to 2^31 - 1
 
 void add_tour(CLI::App& app, std::vector<Command>& commands, Action& default_action);
 void add_op(CLI::App& app, std::vector<Command>& commands);

@@ -95,16 +95,16 @@ void add_model(CLI::App& app, std::vector<Command>& commands) {
       ->required();
   add_device_option(*sub, args->device);
   sub->add_option("--batch", args->batch, "Sequences decoded together")
-      ->check(positive_count())
+      ->check(positive_int())
       ->capture_default_str();
   sub->add_option("--prompt", args->prompt, "Prefill tokens per sequence")
-      ->check(positive_count())
+      ->check(positive_int())
       ->capture_default_str();
   sub->add_option("--gen", args->gen, "Generated tokens per sequence")
-      ->check(positive_count())
+      ->check(positive_int())
       ->capture_default_str();
   sub->add_option("--tp", args->tp, "Tensor-parallel degree")
-      ->check(positive_count())
+      ->check(positive_int())
       ->capture_default_str();
   sub->add_option("--dtype", args->dtype,
                   "Precision of weights, activations and KV cache (default fp16)");

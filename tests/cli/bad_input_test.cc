@@ -47,7 +47,9 @@ TEST(BadInput, SizesMustBePositiveFiniteNumbers) {
   expect_rejected({"collective allreduce --bytes 12Q", "12Q"});
   expect_rejected({"collective allreduce --bytes -1G", "-1G"});
   expect_rejected({"collective allreduce --bytes 1G --nodes 0", "'0'"});
-  expect_rejected({"op gemm --m 1 --n 1 --k 1e20", "1e20"});
+  expect_rejected({"op gemm --m 1 --n 1 --k 1e20", "'1e20' is larger than 1e+18"});
+  expect_rejected({"model --model llama-2-7b --batch 3e9", "'3e9' is larger than"});
+  expect_rejected({"occupancy --blocks 1e19", "1e19"});
 }
 
 TEST(BadInput, UnknownOptionsAndMissingOnes) {

@@ -112,6 +112,15 @@ TEST(Cli, HugeDecodeStaysCorrect) {
   EXPECT_DOUBLE_EQ(j["time_s"].get<double>(), 2e15 / 3.35e12);
 }
 
+TEST(Cli, SizesUpTo1e18StayFiniteAndOrdered) {
+  const json j = ridge_json("op add --n 1e18");
+  EXPECT_DOUBLE_EQ(j["flops"].get<double>(), 1e18);
+  EXPECT_GE(j["time_s"].get<double>(), j["bytes"].get<double>() / j["bandwidth"].get<double>());
+  const json huge = ridge_json("op gemm --m 1e6 --n 1e6 --k 1e6 --batch 1e6");
+  EXPECT_DOUBLE_EQ(huge["flops"].get<double>(), 2e24);
+  EXPECT_EQ(huge["bound"], "compute");
+}
+
 TEST(Cli, UnfusedAttentionIsSlowerThanFused) {
   const json fused = ridge_json("op attention --seq 4096 --d-head 64");
   const json unfused = ridge_json("op attention --seq 4096 --d-head 64 --unfused");
