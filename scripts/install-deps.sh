@@ -7,6 +7,7 @@ packages=(
   g++ cmake ninja-build make pkg-config
   libcli11-dev libtomlplusplus-dev nlohmann-json3-dev libfmt-dev
   libgtest-dev libgmock-dev libbenchmark-dev
+  libopenblas-dev libhwloc-dev
 )
 if [ "$#" -gt 0 ]; then packages+=("$@"); fi
 

@@ -9,6 +9,7 @@
 
 #include "ridge/catalog.h"
 #include "ridge/document.h"
+#include "ridge/measure.h"
 
 namespace ridge::cli {
 
@@ -23,10 +24,11 @@ class Session {
   explicit Session(const GlobalOptions& options);
   const Catalog& catalog() const { return catalog_; }
   // The device named by --device; without it, the last --device-file's device, else h100-sxm.
+  // "host" measures this machine quickly on the spot.
   const Device& device(const std::string& id) const;
 
  private:
-  Catalog catalog_;
+  mutable Catalog catalog_;
   std::string default_id_ = "h100-sxm";
 };
 
@@ -36,6 +38,9 @@ struct Command {
   CLI::App* app;
   Action action;
 };
+
+// A progress bar on stderr when it is a terminal; nothing otherwise.
+Progress progress_bar();
 
 // Adds --device ID to a subcommand; an empty ID means "the default device".
 void add_device_option(CLI::App& app, std::string& id);
@@ -55,5 +60,7 @@ void add_compare(CLI::App& app, std::vector<Command>& commands);
 void add_occupancy(CLI::App& app, std::vector<Command>& commands);
 void add_collective(CLI::App& app, std::vector<Command>& commands);
 void add_model(CLI::App& app, std::vector<Command>& commands);
+void add_measure(CLI::App& app, std::vector<Command>& commands);
+void add_lab(CLI::App& app, std::vector<Command>& commands);
 
 }  // namespace ridge::cli

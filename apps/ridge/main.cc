@@ -5,6 +5,7 @@
 
 #include "common.h"
 #include "ridge/error.h"
+#include "ridge/output_file.h"
 #include "ridge/render.h"
 
 namespace {
@@ -37,6 +38,8 @@ int run(int argc, char** argv) {
   add_occupancy(app, commands);
   add_collective(app, commands);
   add_model(app, commands);
+  add_measure(app, commands);
+  add_lab(app, commands);
 
   try {
     app.parse(argc, argv);

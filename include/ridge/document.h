@@ -65,6 +65,11 @@ struct Document {
   std::string title;
   std::vector<Section> sections;
   std::vector<std::string> notes;  // caveats printed after the content
+  // When set, the JSON form of the answer, in place of the rendered document (a measurement is
+  // printed as the same ridge.measurement/1 file --out writes).
+  std::string json;
+  // A check the user asked for failed: the answer is printed, then ridge exits with code 1.
+  bool check_failed = false;
 };
 
 }  // namespace ridge::report

@@ -50,3 +50,17 @@ namespace ridge::report {
 Document models_document(const std::vector<ModelConfig>& models);
 
 }  // namespace ridge::report
+
+#include "ridge/lab.h"
+#include "ridge/measurement.h"
+
+namespace ridge::report {
+
+// The measured roofline: ceilings per precision and per memory level with their spread, the
+// sweep, GEMV against GEMM, and the machine. Its JSON is the measurement file itself.
+Document measurement_document(const Measurement& measurement);
+
+// The lab's two parts; check_failed when GEMM does not beat GEMV by more than 2x.
+Document lab_document(const LabResult& lab);
+
+}  // namespace ridge::report

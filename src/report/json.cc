@@ -47,6 +47,7 @@ void add_section(const Section& s, Json& object) {
 }  // namespace
 
 std::string render_json(const Document& document) {
+  if (!document.json.empty()) return document.json;
   Json root = Json::object();
   root["schema"] = document.schema;
   for (const Section& s : document.sections) {

@@ -400,6 +400,11 @@ Section scale_out(const Context& c) {
             "6. Scaling out: the network is an order of magnitude slower than the node",
             {},
             {}};
+  if (!d.find_link(LinkKind::scale_up) && !d.find_link(LinkKind::host)) {
+    s.blocks.push_back(
+        Paragraph{fmt::format("The catalog gives {} no links, so there is nothing to scale out over.", d.id)});
+    return s;
+  }
   const Link& fabric = in_node_link(d);
   const Link* network = d.find_link(LinkKind::network);
   const double grad_bytes = kExampleParams * bytes_per_element(Precision::bf16);

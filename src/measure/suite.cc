@@ -1,0 +1,375 @@
+// The measurement suite: peaks per precision, the bandwidth sweep, and GEMV against GEMM.
+#include <cblas.h>
+#include <omp.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <ctime>
+#include <memory>
+
+#include "measure/kernels.h"
+#include "ridge/error.h"
+#include "ridge/measure.h"
+#include "ridge/units.h"
+
+namespace ridge {
+
+namespace {
+
+constexpr double kDefaultLastLevelCache = 32.0 * 1024 * 1024;
+constexpr double kBytesPerParallelRegion = 32.0 * 1024 * 1024;
+
+TimingOptions timing_for(bool quick) {
+  return quick ? TimingOptions{1, 5, 0.005, 0.5} : TimingOptions{1, 10, 0.02, 2.0};
+}
+
+int resolve_threads(int requested, const MachineInfo& m) {
+  if (requested == 0) return m.cores;
+  if (requested < 1 || requested > m.hardware_threads) {
+    input_error("--threads {}: this machine has {} hardware threads ({} cores)", requested,
+                m.hardware_threads, m.cores);
+  }
+  return requested;
+}
+
+// One thread per core, pinned, unless the user's OpenMP environment says otherwise. Read by the
+// OpenMP runtime when it starts, so set before the first parallel region.
+void pin_threads() {
+  setenv("OMP_PROC_BIND", "close", 0);
+  setenv("OMP_PLACES", "cores", 0);
+}
+
+std::string now_iso8601() {
+  const std::time_t t = std::time(nullptr);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
+  return text;
+}
+
+std::string host_name() {
+  char name[256] = {};
+  return gethostname(name, sizeof name - 1) == 0 ? name : "host";
+}
+
+// ---------------------------------------------------------------- peaks
+
+PeakResult measure_peak(const kernels::FmaKernel& kernel, const MachineInfo& m, int threads,
+                        double clock_hz, const TimingOptions& timing, std::int64_t iterations) {
+  std::vector<double> sinks(static_cast<std::size_t>(threads) * 8);
+  const auto body = [&] {
+#pragma omp parallel num_threads(threads)
+    sinks[static_cast<std::size_t>(omp_get_thread_num()) * 8] += kernel.run(iterations);
+  };
+  const Timing t = time_calls(body, timing);
+  PeakResult r;
+  r.precision = kernel.precision;
+  r.kernel = kernel.name;
+  r.flops_per_call = kernel.flops_per_iteration * static_cast<double>(iterations) * threads;
+  std::vector<double> rates;
+  for (double s : t.seconds_per_call) rates.push_back(r.flops_per_call / s);
+  r.flops_per_s = summarize(rates);
+  r.samples_s = t.seconds_per_call;
+  r.theoretical_flops_per_s =
+      threads * kernels::assumed_flops_per_cycle(kernel.precision, m.isa) * clock_hz;
+  return r;
+}
+
+double measure_clock(int threads) {
+  std::vector<double> clocks(static_cast<std::size_t>(threads));
+#pragma omp parallel num_threads(threads)
+  clocks[static_cast<std::size_t>(omp_get_thread_num())] = kernels::measure_clock_hz(100'000'000);
+  return summarize(clocks).median;
+}
+
+// ---------------------------------------------------------------- bandwidth
+
+struct FreeDeleter {
+  void operator()(double* p) const { std::free(p); }
+};
+using Buffer = std::unique_ptr<double[], FreeDeleter>;
+
+Buffer allocate(std::size_t doubles, int threads) {
+  const std::size_t bytes = ((doubles * sizeof(double) + 4095) / 4096) * 4096;
+  auto* p = static_cast<double*>(std::aligned_alloc(4096, bytes));
+  if (p == nullptr)
+    input_error("cannot allocate a {} working set", units::si(static_cast<double>(bytes), "B"));
+    // First touch by the threads that will use each part.
+#pragma omp parallel for num_threads(threads) schedule(static)
+  for (std::size_t i = 0; i < doubles; ++i) p[i] = 0;
+  return Buffer(p);
+}
+
+struct KernelSpec {
+  const char* name;
+  int arrays;
+  double write_allocate_factor;  // bytes with write-allocate / STREAM bytes
+};
+
+constexpr KernelSpec kKernels[] = {{"read", 1, 1.0},
+                                   {"copy", 2, 1.5},
+                                   {"triad", 3, 32.0 / 24},
+                                   {"copy_nt", 2, 1.0},
+                                   {"triad_nt", 3, 1.0}};
+
+// Each thread's share of [0, n), on 64-byte boundaries.
+std::pair<std::size_t, std::size_t> chunk(std::size_t n, int threads, int thread) {
+  const std::size_t per = (n / static_cast<std::size_t>(threads)) & ~std::size_t{7};
+  const std::size_t begin = per * static_cast<std::size_t>(thread);
+  return {begin, thread == threads - 1 ? n : begin + per};
+}
+
+std::string level_of(double working_set, int threads, const MachineInfo& m) {
+  const double per_thread = working_set / threads;
+  for (const CacheLevel& c : m.caches) {
+    const bool private_cache = c.shared_by_cores == 1;
+    if (private_cache ? per_thread < static_cast<double>(c.bytes)
+                      : working_set < static_cast<double>(m.last_level_cache_bytes())) {
+      return c.name == "L1d" ? "L1" : c.name;
+    }
+  }
+  return "DRAM";
+}
+
+void fill(double* p, std::size_t n, double value, int threads) {
+#pragma omp parallel for num_threads(threads) schedule(static)
+  for (std::size_t i = 0; i < n; ++i) p[i] = value;
+}
+
+// Spot checks, as STREAM does, that the kernel computed what it should.
+bool check(const double* p, std::size_t n, double expected) {
+  const std::size_t step = std::max<std::size_t>(1, n / 1024);
+  for (std::size_t i = 0; i < n; i += step) {
+    if (std::abs(p[i] - expected) > 1e-12 * std::abs(expected)) return false;
+  }
+  return true;
+}
+
+BandwidthPoint run_kernel(const KernelSpec& spec, double* buffer, double working_set, int threads,
+                          const MachineInfo& m, const TimingOptions& timing) {
+  const std::size_t n =
+      (static_cast<std::size_t>(working_set / 8 / spec.arrays)) & ~std::size_t{63};
+  double* a = buffer;
+  double* b = buffer + n;
+  double* c = buffer + 2 * n;
+  constexpr double kA = 1.0, kB = 2.0, kC = 0.5, kScalar = 3.0;
+  for (int k = 0; k < spec.arrays; ++k)
+    fill(buffer + k * n, n, k == 0 ? kA : k == 1 ? kB : kC, threads);
+  const std::string name = spec.name;
+  // Small working sets repeat inside one parallel region, so fork and join cost nothing.
+  const int repeats = static_cast<int>(std::max(1.0, kBytesPerParallelRegion / working_set));
+  std::vector<double> sums(static_cast<std::size_t>(threads) * 8);
+  const auto body = [&] {
+#pragma omp parallel num_threads(threads)
+    {
+      const int t = omp_get_thread_num();
+      const auto [begin, end] = chunk(n, threads, t);
+      for (int r = 0; r < repeats; ++r) {
+        if (name == "read") sums[static_cast<std::size_t>(t) * 8] = kernels::read(a, begin, end);
+        if (name == "copy") kernels::copy(b, a, begin, end);
+        if (name == "copy_nt") kernels::copy_nt(b, a, begin, end);
+        if (name == "triad") kernels::triad(a, b, c, kScalar, begin, end);
+        if (name == "triad_nt") kernels::triad_nt(a, b, c, kScalar, begin, end);
+      }
+    }
+  };
+  const Timing t = time_calls(body, timing);
+  BandwidthPoint p;
+  p.kernel = name;
+  p.working_set_bytes = static_cast<double>(n) * 8 * spec.arrays;
+  p.level = level_of(p.working_set_bytes, threads, m);
+  p.write_allocate_factor = spec.write_allocate_factor;
+  std::vector<double> rates;
+  for (double s : t.seconds_per_call) rates.push_back(p.working_set_bytes * repeats / s);
+  p.bytes_per_s = summarize(rates);
+  for (double s : t.seconds_per_call) p.samples_s.push_back(s / repeats);
+  if (name == "read") {
+    double total = 0;
+    for (int i = 0; i < threads; ++i) total += sums[static_cast<std::size_t>(i) * 8];
+    p.validated =
+        std::abs(total - kA * static_cast<double>(n)) <= 1e-9 * kA * static_cast<double>(n);
+  } else if (name.starts_with("copy")) {
+    p.validated = check(b, n, kA);
+  } else {
+    p.validated = check(a, n, kB + kScalar * kC);
+  }
+  return p;
+}
+
+std::vector<double> sweep_sizes(double largest, bool quick) {
+  std::vector<double> sizes;
+  const double factor = quick ? 4 : 2;
+  for (double s = 16 * 1024; s < largest; s *= factor) sizes.push_back(s);
+  sizes.push_back(largest);
+  return sizes;
+}
+
+// ---------------------------------------------------------------- BLAS
+
+int blas_cache_n(const MachineInfo& m) {
+  const double l2 = m.caches.size() > 1 ? static_cast<double>(m.caches[1].bytes) : 256.0 * 1024;
+  return std::min(512, static_cast<int>(std::sqrt(l2 / 2 / 4)) & ~15);
+}
+
+int blas_dram_n(const MachineInfo& m, double largest, bool quick) {
+  const double llc = m.last_level_cache_bytes() > 0
+                         ? static_cast<double>(m.last_level_cache_bytes())
+                         : kDefaultLastLevelCache;
+  const double weights = std::min(largest, quick ? 1.25 * llc : 4 * llc);
+  return std::max(64, static_cast<int>(std::sqrt(weights / 4)) & ~15);
+}
+
+void add_warnings(Measurement& r, const MeasureOptions& options) {
+#ifndef NDEBUG
+  r.warnings.push_back(
+      "ridge was built with assertions on (a debug build): kernels may run slower than they can");
+#endif
+  const MachineInfo& m = r.machine;
+  if (m.frequency_governor.empty()) {
+    r.warnings.push_back(
+        "the CPU frequency policy cannot be read here (no cpufreq): clocks may vary between runs");
+  } else if (m.frequency_governor != "performance") {
+    r.warnings.push_back(
+        fmt::format("CPU frequency governor is '{}', not 'performance': clocks may ramp during "
+                    "the run",
+                    m.frequency_governor));
+  }
+  if (m.under_hypervisor)
+    r.warnings.push_back("running under a hypervisor: other guests may share the cores and memory");
+  if (options.quick) {
+    r.warnings.push_back(
+        "--quick: fewer samples, a coarser sweep, and DRAM working sets below STREAM's rule of "
+        "four "
+        "times the last-level cache per array");
+  }
+  for (const PeakResult& p : r.peaks) {
+    if (p.flops_per_s.cv > 0.05) {
+      r.warnings.push_back(
+          fmt::format("{} peak varies by {:.0f}% between samples: the machine may be busy",
+                      to_string(p.precision), p.flops_per_s.cv * 100));
+    }
+  }
+  for (const BandwidthPoint& b : r.bandwidth) {
+    if (!b.validated)
+      r.warnings.push_back(
+          fmt::format("{} at {} failed its result check", b.kernel, b.working_set_bytes));
+  }
+  if (timer_resolution_s() > 1e-6)
+    r.warnings.push_back("the clock ridge times with is coarser than a microsecond");
+}
+
+}  // namespace
+
+double Measurement::level_bandwidth(std::string_view level) const {
+  double best = 0;
+  for (const BandwidthPoint& p : bandwidth) {
+    if (p.level == level) best = std::max(best, p.bytes_per_s.median);
+  }
+  return best;
+}
+
+PeakResult measure_fp32_peak(const MachineInfo& machine, int threads, const TimingOptions& timing) {
+  pin_threads();
+  for (const kernels::FmaKernel& k : kernels::fma_kernels(machine)) {
+    if (k.precision == Precision::fp32)
+      return measure_peak(k, machine, threads, 0, timing, 1 << 18);
+  }
+  return {};
+}
+
+BandwidthPoint measure_read_bandwidth(double working_set_bytes, const MachineInfo& machine,
+                                      int threads, const TimingOptions& timing) {
+  pin_threads();
+  const Buffer buffer = allocate(static_cast<std::size_t>(working_set_bytes / 8) + 64, threads);
+  return run_kernel(kKernels[0], buffer.get(), working_set_bytes, threads, machine, timing);
+}
+
+BlasPoint measure_blas(int n, int batch, const std::string& weights, int threads,
+                       const TimingOptions& timing) {
+  openblas_set_num_threads(threads);
+  const auto size = static_cast<std::size_t>(n);
+  std::vector<float> w(size * size, 0.001f);
+  std::vector<float> x(size * static_cast<std::size_t>(batch), 1.0f);
+  std::vector<float> y(size * static_cast<std::size_t>(batch), 0.0f);
+  const auto body = [&] {
+    if (batch == 1) {
+      cblas_sgemv(CblasRowMajor, CblasNoTrans, n, n, 1.0f, w.data(), n, x.data(), 1, 0.0f, y.data(),
+                  1);
+    } else {
+      cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, batch, n, 1.0f, w.data(), n,
+                  x.data(), batch, 0.0f, y.data(), batch);
+    }
+  };
+  const Timing t = time_calls(body, timing);
+  BlasPoint p;
+  p.weights = weights;
+  p.n = n;
+  p.batch = batch;
+  const double flops = 2.0 * n * n * batch;
+  std::vector<double> rates;
+  for (double s : t.seconds_per_call) rates.push_back(flops / s);
+  p.flops_per_s = summarize(rates);
+  p.samples_s = t.seconds_per_call;
+  return p;
+}
+
+Measurement measure_host(const MeasureOptions& options, const Progress& progress) {
+  pin_threads();
+  Measurement r;
+  r.created = now_iso8601();
+  r.host = host_name();
+  r.machine = describe_machine();
+  r.quick = options.quick;
+  r.threads = resolve_threads(options.threads, r.machine);
+  const MachineInfo& m = r.machine;
+  const double llc = m.last_level_cache_bytes() > 0
+                         ? static_cast<double>(m.last_level_cache_bytes())
+                         : kDefaultLastLevelCache;
+  const double largest = options.max_working_set_bytes > 0 ? options.max_working_set_bytes
+                                                           : (options.quick ? 4 : 12) * llc;
+  if (largest > 0.5 * static_cast<double>(m.memory_bytes)) {
+    input_error(
+        "a {} working set is more than half of this machine's {} of memory (--max-working-set)",
+        units::si(largest, "B"), units::si(static_cast<double>(m.memory_bytes), "B"));
+  }
+  const TimingOptions timing = timing_for(options.quick);
+  const auto report = [&](const std::string& step, double fraction) {
+    if (progress) progress(step, fraction);
+  };
+
+  report("clock", 0.0);
+  r.clock_hz = measure_clock(r.threads);
+  for (const kernels::FmaKernel& k : kernels::fma_kernels(m)) {
+    report(fmt::format("{} peak", to_string(k.precision)), 0.05);
+    r.peaks.push_back(
+        measure_peak(k, m, r.threads, r.clock_hz, timing, options.quick ? 1 << 18 : 1 << 20));
+  }
+
+  const std::vector<double> sizes = sweep_sizes(largest, options.quick);
+  const Buffer buffer = allocate(static_cast<std::size_t>(largest / 8) + 64, r.threads);
+  for (std::size_t i = 0; i < sizes.size(); ++i) {
+    report(fmt::format("bandwidth {}", units::binary_bytes(sizes[i])),
+           0.1 + 0.6 * static_cast<double>(i) / static_cast<double>(sizes.size()));
+    for (const KernelSpec& spec : kKernels) {
+      const bool nontemporal = std::string_view(spec.name).ends_with("_nt");
+      if (options.quick && nontemporal && sizes[i] != largest) continue;
+      r.bandwidth.push_back(run_kernel(spec, buffer.get(), sizes[i], r.threads, m, timing));
+    }
+  }
+
+  const int cache_n = blas_cache_n(m);
+  const int dram_n = blas_dram_n(m, largest, options.quick);
+  for (const int batch : {1, 8, 64, 512}) {
+    report(fmt::format("gemv/gemm batch {}", batch), 0.7 + 0.3 * std::log2(batch) / 9);
+    r.blas.push_back(measure_blas(cache_n, batch, "cache", r.threads, timing));
+    if (!(options.quick && batch == 512))
+      r.blas.push_back(measure_blas(dram_n, batch, "dram", r.threads, timing));
+  }
+  report("done", 1.0);
+  add_warnings(r, options);
+  return r;
+}
+
+}  // namespace ridge
