@@ -30,7 +30,6 @@ using report::Section;
 using report::Table;
 using report::text_cell;
 
-constexpr double kTera = 1e12;
 constexpr double kGiga = 1e9;
 constexpr double kMega = 1e6;
 constexpr double kExampleParams = 7e9;  // the "7B model" of the examples
@@ -57,6 +56,7 @@ std::string short_name(const Device& d) { return d.id; }
 
 // What the vendor calls its matrix-multiply units.
 std::string matrix_units(const Device& d) {
+  if (d.vendor == "measured") return "vector units";
   return d.vendor == "AMD" ? "matrix cores" : "tensor cores";
 }
 
@@ -65,8 +65,29 @@ struct Context {
   const Device& device;
   Precision precision;
   Ceiling ceiling;
-  double elem;  // bytes per element at the working precision
+  double elem;        // bytes per element at the working precision
+  double rate_scale;  // 1e12 (T) for accelerators, 1e9 (G) for parts below a TFLOP/s
+  std::string prefix;
+  std::string source;  // "published" or "measured": where the device's ceilings come from
+
+  std::string flops_unit() const { return prefix + "F/s"; }
+  std::string bytes_unit() const { return prefix + "B/s"; }
 };
+
+// How the tour names a figure's provenance in prose.
+std::string provenance_word(const Figure& f) {
+  switch (f.provenance) {
+    case Provenance::spec:
+      return "published";
+    case Provenance::estimate:
+      return "estimated";
+    case Provenance::measured:
+      return "measured";
+    case Provenance::derived:
+      return "derived";
+  }
+  return "";
+}
 
 // ---------------------------------------------------------------- 1: the hierarchy
 
@@ -181,10 +202,12 @@ Section roofline_demo(const Context& c) {
       "roofline", "2. The roofline: which side of the ridge does each operation land on?", {}, {}};
   s.blocks.push_back(Fields{{
       {"peak_flops_per_s", "compute ceiling",
-       scaled(peak, kTera, 0, fmt::format("TFLOP/s dense {} (published)", to_string(c.precision)))},
+       scaled(peak, c.rate_scale, 0,
+              fmt::format("{}FLOP/s dense {} ({})", c.prefix, to_string(c.precision),
+                          provenance_word(c.device.peak(c.precision))))},
       {"bandwidth_bytes_per_s", "memory ceiling",
-       scaled(c.ceiling.bandwidth_bytes_per_s, kTera, 2,
-              fmt::format("TB/s {} (published)", c.device.main_memory().name))},
+       scaled(c.ceiling.bandwidth_bytes_per_s, c.rate_scale, 2,
+              fmt::format("{} {} ({})", c.bytes_unit(), c.device.main_memory().name, c.source))},
       {"ridge_flops_per_byte", "ridge point",
        scaled(ridge, 1, 1, "FLOP/byte: memory-bound below, compute-bound above")},
   }});
@@ -198,7 +221,7 @@ Section roofline_demo(const Context& c) {
   for (const Op& op : example_ops(c.elem)) {
     const OpAnalysis a = analyse(op, c.device, c.precision);
     t.rows.push_back({text_cell(op.label), number_cell(a.intensity, fixed(a.intensity, 3)),
-                      scaled(a.attainable_flops_per_s, kTera, 1, "TF/s"),
+                      scaled(a.attainable_flops_per_s, c.rate_scale, 1, c.flops_unit()),
                       text_cell(std::string(to_string(a.bound))),
                       report::time_cell(a.time_lower_bound_s)});
   }
@@ -214,11 +237,11 @@ Section roofline_demo(const Context& c) {
   const double add_share = add.attainable_flops_per_s / peak;
   const double decode_gap = ridge / decode.intensity;
   std::string text = fmt::format(
-      "Each row is two counts (FLOPs, bytes) held against two published ceilings; nothing was "
+      "Each row is two counts (FLOPs, bytes) held against two {} ceilings; nothing was "
       "run.\n"
       "  - The element-wise add can use at most {}% of the arithmetic peak. Only fusing it into "
       "a neighbouring kernel, so its operands never make the round trip, makes it cheaper.\n",
-      fixed(add_share * 100, add_share < 5e-4 ? 2 : 1));
+      c.source, fixed(add_share * 100, add_share < 5e-4 ? 2 : 1));
   text += big_gemm.bound == Bound::compute
               ? "  - The large matrix multiply reuses each byte enough to be limited by the "
                 "arithmetic units.\n"
@@ -273,8 +296,8 @@ Section ridge_over_time(const Context& c) {
   for (const Device* d : parts) {
     const Ceiling ceiling = d->ceiling(c.precision);
     t.rows.push_back({text_cell(d->name), report::integer_cell(d->year),
-                      scaled(ceiling.bandwidth_bytes_per_s, kTera, 2, "TB/s"),
-                      scaled(ceiling.peak_flops_per_s, kTera, 0, "TF/s"),
+                      scaled(ceiling.bandwidth_bytes_per_s, c.rate_scale, 2, c.bytes_unit()),
+                      scaled(ceiling.peak_flops_per_s, c.rate_scale, 0, c.flops_unit()),
                       number_cell(ridge_point(ceiling), fixed(ridge_point(ceiling), 0))});
   }
   s.blocks.push_back(std::move(t));
@@ -320,11 +343,11 @@ Section precision_demo(const Context& c) {
   for (const auto& [precision, figure] : d.peak_flops_per_s) {
     const double bytes = bytes_per_element(precision);
     const OpAnalysis a = analyse(gemm(n, n, n, bytes), d, precision);
-    t.rows.push_back({text_cell(std::string(to_string(precision))),
-                      number_cell(bytes, fixed(bytes, 0)), scaled(figure.value, kTera, 0, "TF/s"),
-                      number_cell(a.ridge, fixed(a.ridge, 0)),
-                      number_cell(a.intensity, fixed(a.intensity, 0)),
-                      text_cell(std::string(to_string(a.bound)))});
+    t.rows.push_back(
+        {text_cell(std::string(to_string(precision))), number_cell(bytes, fixed(bytes, 0)),
+         scaled(figure.value, c.rate_scale, 0, c.flops_unit()),
+         number_cell(a.ridge, fixed(a.ridge, 0)), number_cell(a.intensity, fixed(a.intensity, 0)),
+         text_cell(std::string(to_string(a.bound)))});
   }
   s.blocks.push_back(std::move(t));
   if (!d.has_peak(Precision::fp32)) return s;
@@ -335,14 +358,14 @@ Section precision_demo(const Context& c) {
   const double narrow_peak = d.peak(narrow).value;
   s.blocks.push_back(Paragraph{fmt::format(
       "The work is {} GFLOP whatever the type. The traffic is not: {} MB at fp32, {} MB at {}, "
-      "{}x less. And the ceiling itself rises from {} TF/s (fp32 on the ordinary cores) to {} "
-      "TF/s ({} on the {}), {}x higher. Going narrower moves an operation right along "
+      "{}x less. And the ceiling itself rises from {} {tfs} (fp32 on the ordinary cores) to {} "
+      "{tfs} ({} on the {}), {}x higher. Going narrower moves an operation right along "
       "the roofline and lifts the roof over it; what it costs in accuracy is a separate question.",
       fixed(wide_op.flops / kGiga, 0), fixed(wide_op.bytes / kMega, 1),
       fixed(narrow_op.bytes / kMega, 1), to_string(narrow),
-      fixed(wide_op.bytes / narrow_op.bytes, 0), fixed(fp32_peak / kTera, 0),
-      fixed(narrow_peak / kTera, 0), to_string(narrow), matrix_units(d),
-      fixed(narrow_peak / fp32_peak, 0))});
+      fixed(wide_op.bytes / narrow_op.bytes, 0), fixed(fp32_peak / c.rate_scale, 0),
+      fixed(narrow_peak / c.rate_scale, 0), to_string(narrow), matrix_units(d),
+      fixed(narrow_peak / fp32_peak, 0), fmt::arg("tfs", c.flops_unit()))});
   s.facts = {fact("gemm_flops", wide_op.flops), fact("fp32_bytes", wide_op.bytes),
              fact("narrow_bytes", narrow_op.bytes),
              fact("narrow_over_fp32_peak", narrow_peak / fp32_peak)};
@@ -401,8 +424,8 @@ Section scale_out(const Context& c) {
             {},
             {}};
   if (!d.find_link(LinkKind::scale_up) && !d.find_link(LinkKind::host)) {
-    s.blocks.push_back(
-        Paragraph{fmt::format("The catalog gives {} no links, so there is nothing to scale out over.", d.id)});
+    s.blocks.push_back(Paragraph{fmt::format(
+        "The catalog gives {} no links, so there is nothing to scale out over.", d.id)});
     return s;
   }
   const Link& fabric = in_node_link(d);
@@ -478,16 +501,18 @@ std::string faster_chip(const Context& c) {
   return fmt::format(
       "(1) \"A faster chip will fix it.\"\n"
       "  {} at {} FLOP/byte:\n"
-      "    as it is:             {} TF/s ({}-bound)\n"
-      "    twice the FLOP/s:     {} TF/s ({}-bound), {}\n"
-      "    twice the bandwidth:  {} TF/s ({}-bound), {}\n"
-      "  Doubling the arithmetic peak gained {} TFLOP/s.",
-      op.label, fixed(ai, 2), fixed(base.attainable_flops_per_s / kTera, 2), to_string(base.bound),
-      fixed(more_flops.attainable_flops_per_s / kTera, 2), to_string(more_flops.bound),
+      "    as it is:             {} {tfs} ({}-bound)\n"
+      "    twice the FLOP/s:     {} {tfs} ({}-bound), {}\n"
+      "    twice the bandwidth:  {} {tfs} ({}-bound), {}\n"
+      "  Doubling the arithmetic peak gained {} {tflops}.",
+      op.label, fixed(ai, 2), fixed(base.attainable_flops_per_s / c.rate_scale, 2),
+      to_string(base.bound), fixed(more_flops.attainable_flops_per_s / c.rate_scale, 2),
+      to_string(more_flops.bound),
       speedup_text(more_flops.attainable_flops_per_s / base.attainable_flops_per_s),
-      fixed(more_bytes.attainable_flops_per_s / kTera, 2), to_string(more_bytes.bound),
+      fixed(more_bytes.attainable_flops_per_s / c.rate_scale, 2), to_string(more_bytes.bound),
       speedup_text(more_bytes.attainable_flops_per_s / base.attainable_flops_per_s),
-      fixed((more_flops.attainable_flops_per_s - base.attainable_flops_per_s) / kTera, 0));
+      fixed((more_flops.attainable_flops_per_s - base.attainable_flops_per_s) / c.rate_scale, 0),
+      fmt::arg("tfs", c.flops_unit()), fmt::arg("tflops", c.prefix + "FLOP/s"));
 }
 
 std::string batch_of_one(const Context& c) {
@@ -505,16 +530,17 @@ std::string stray_fp32(const Context& c) {
   const OpAnalysis single = analyse(gemm(n, n, n, 4), c.device, Precision::fp32);
   return fmt::format(
       "(3) \"The model is in {}, so the {} do the work.\"\n"
-      "  {:<21} {:>6} FLOP/byte, ceiling {} TF/s\n"
-      "  {:<21} {:>6} FLOP/byte, ceiling {} TF/s\n"
+      "  {:<21} {:>6} FLOP/byte, ceiling {} {tfs}\n"
+      "  {:<21} {:>6} FLOP/byte, ceiling {} {tfs}\n"
       "  One matrix multiply left in fp32 runs under a ceiling {}x lower: its intensity halves "
       "and its roof drops at the same time.",
       to_string(c.precision), matrix_units(c.device),
       fmt::format("{} matrix path:", to_string(c.precision)), fixed(half.intensity, 0),
-      fixed(half.attainable_flops_per_s / kTera, 1),
+      fixed(half.attainable_flops_per_s / c.rate_scale, 1),
       "fp32 ordinary cores:", fixed(single.intensity, 0),
-      fixed(single.attainable_flops_per_s / kTera, 1),
-      fixed(half.attainable_flops_per_s / single.attainable_flops_per_s, 1));
+      fixed(single.attainable_flops_per_s / c.rate_scale, 1),
+      fixed(half.attainable_flops_per_s / single.attainable_flops_per_s, 1),
+      fmt::arg("tfs", c.flops_unit()), fmt::arg("tflops", c.prefix + "FLOP/s"));
 }
 
 std::string copy_in_loop(const Context& c) {
@@ -587,7 +613,7 @@ Section sanity_check(const Context& c) {
         std::min(c.ceiling.peak_flops_per_s, c.ceiling.bandwidth_bytes_per_s * ai);
     const bool holds = std::abs(p.attainable_flops_per_s - expected) <= 1e-9 * expected;
     t.rows.push_back({number_cell(ai, fixed(ai, 2)),
-                      scaled(p.attainable_flops_per_s, kTera, 1, "TF/s"),
+                      scaled(p.attainable_flops_per_s, c.rate_scale, 1, c.flops_unit()),
                       text_cell(std::string(to_string(p.bound))),
                       report::bool_cell(holds, holds ? "yes" : "NO")});
   }
@@ -601,7 +627,7 @@ Section sanity_check(const Context& c) {
   return s;
 }
 
-Section summary() {
+Section summary(const Context& c) {
   return {"summary",
           "The model on one page",
           {Paragraph{
@@ -614,10 +640,16 @@ Section summary() {
               " 7. Too few blocks idle the compute units whatever the roofline says.\n"
               " 8. In-node links are fast; the network between nodes is an order of magnitude "
               "slower.\n"
-              "\n"
-              "Hardware figures are published peak specifications (latencies are literature "
-              "estimates), not measurements, and real kernels stay below them. The roofline says "
-              "what limits an operation and the time it cannot beat, not the time it will take."}},
+              "\n" +
+              std::string(c.source == "measured"
+                              ? "Hardware figures were measured on this machine by `ridge measure` "
+                                "(see `ridge device show`); real kernels of other shapes can stay "
+                                "below them. "
+                              : "Hardware figures are published peak specifications (latencies are "
+                                "literature estimates), not measurements, and real kernels stay "
+                                "below them. ") +
+              "The roofline says what limits an operation and the time it cannot beat, not the "
+              "time it will take."}},
           {}};
 }
 
@@ -625,13 +657,21 @@ Section summary() {
 
 report::Document tour(const Catalog& catalog, const Device& device) {
   const Precision precision = tour_precision(device);
-  const Context c{catalog, device, precision, device.ceiling(precision),
-                  bytes_per_element(precision)};
+  const Ceiling ceiling = device.ceiling(precision);
+  const bool tera = ceiling.peak_flops_per_s >= 1e12;
+  const Context c{catalog,
+                  device,
+                  precision,
+                  ceiling,
+                  bytes_per_element(precision),
+                  tera ? 1e12 : 1e9,
+                  tera ? "T" : "G",
+                  provenance_word(*device.main_memory().bandwidth_bytes_per_s)};
   Document doc;
   doc.schema = "ridge.tour/1";
   doc.sections = {hierarchy(c),      roofline_demo(c),  ridge_over_time(c),
                   precision_demo(c), occupancy_demo(c), scale_out(c),
-                  what_ifs(c),       sanity_check(c),   summary()};
+                  what_ifs(c),       sanity_check(c),   summary(c)};
   return doc;
 }
 
