@@ -53,11 +53,14 @@ int run(int argc, char** argv) {
   for (const Command& command : commands) {
     if (command.app->parsed()) action = command.action;
   }
+  ridge::remove_partial_output_on_interrupt();
   const Session session(options);
+  const ridge::report::Document document = action(session);
   const std::string output =
-      ridge::report::render(action(session), ridge::report::parse_format(options.format));
+      ridge::report::render(document, ridge::report::parse_format(options.format));
   std::fwrite(output.data(), 1, output.size(), stdout);
-  return std::fflush(stdout) == 0 ? 0 : 1;
+  if (std::fflush(stdout) != 0) return fail("cannot write the output", 2);
+  return document.check_failed ? 1 : 0;
 }
 
 }  // namespace

@@ -1,7 +1,7 @@
 #pragma once
 // Files ridge writes appear whole or not at all: the content goes to a temporary file beside
-// the target, which is renamed over it once complete. An interrupted run (Ctrl-C) removes the
-// temporary file and leaves any existing target untouched.
+// the target, which is renamed over it once complete. An interrupted write (Ctrl-C, SIGTERM)
+// removes the temporary file and leaves any existing target untouched.
 
 #include <string>
 
@@ -9,19 +9,16 @@ namespace ridge {
 
 class OutputFile {
  public:
-  // Creates the temporary file now, so an unwritable path is bad input before any work is done.
+  // Checks now, by creating and removing a probe file beside it, that the path can be written,
+  // so an unwritable path is bad input before any work is done.
   explicit OutputFile(std::string path);
-  ~OutputFile();
-  OutputFile(const OutputFile&) = delete;
-  OutputFile& operator=(const OutputFile&) = delete;
 
-  // Writes the whole content and renames it into place.
+  // Writes the whole content to a temporary file and renames it into place. Only during this
+  // call does a temporary file exist, so even SIGKILL during a long run leaves nothing behind.
   void commit(const std::string& content);
 
  private:
   std::string path_;
-  std::string temp_;
-  int fd_ = -1;
 };
 
 // Installs the SIGINT/SIGTERM handler that removes a pending temporary file before exiting.

@@ -94,6 +94,20 @@ TEST(BadInput, ModelConfigsAndWorkloads) {
   expect_rejected({"model", "--model"});
 }
 
+TEST(BadInput, Measurements) {
+  expect_rejected({"measure --threads 0", "'0'"});
+  expect_rejected({"measure --threads 4096", "hardware threads"});
+  expect_rejected({"measure --max-working-set 1P", "more than half"});
+  expect_rejected({"measure --max-working-set lots", "'lots'"});
+  expect_rejected(
+      {"measure --quick --out /nonexistent/dir/m.json", "cannot write '/nonexistent/dir/m.json'"});
+  expect_rejected({"lab --threads -1", "-1"});
+  expect_rejected(
+      {"devices --device-file " + data_path("cli/data/foreign.json"), "not a ridge measurement"});
+  expect_rejected({"devices --device-file " + data_path("cli/data/truncated_measurement.json"),
+                   "not valid JSON"});
+}
+
 TEST(BadInput, CommandsThatNeedAFigureTheDeviceLacks) {
   const std::string file = " --device-file " + data_path("cli/data/custom.toml");
   expect_rejected({"collective allreduce --bytes 1G --nodes 2" + file, "no network link"});

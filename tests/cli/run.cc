@@ -17,6 +17,10 @@ std::string read_file(const std::string& path) {
   return text.str();
 }
 
+void write_file(const std::string& path, const std::string& content) {
+  std::ofstream(path, std::ios::binary) << content;
+}
+
 std::string data_path(const std::string& relative) {
   return std::string(RIDGE_TEST_DATA) + "/" + relative;
 }

@@ -18,5 +18,6 @@ Result ridge(const std::string& arguments);
 std::string data_path(const std::string& relative);
 
 std::string read_file(const std::string& path);
+void write_file(const std::string& path, const std::string& content);
 
 }  // namespace ridge::test

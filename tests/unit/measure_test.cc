@@ -1,0 +1,142 @@
+// Measurement: statistics by hand, the file format, and one small real run checked for sanity
+// only (finite, positive, ordered), never against a time.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "ridge/error.h"
+#include "ridge/measure.h"
+#include "ridge/measurement.h"
+
+namespace ridge {
+namespace {
+
+TEST(Stats, SummaryByHand) {
+  const Summary s = summarize({4, 1, 3, 2});
+  EXPECT_EQ(s.min, 1);
+  EXPECT_EQ(s.max, 4);
+  EXPECT_EQ(s.median, 2.5);
+  EXPECT_EQ(s.mean, 2.5);
+  EXPECT_NEAR(s.cv, std::sqrt(5.0 / 3) / 2.5, 1e-12);  // sample standard deviation / mean
+  EXPECT_EQ(summarize({7}).cv, 0);
+}
+
+TEST(Timing, RepeatsUntilASampleIsLongEnough) {
+  long calls = 0;
+  const Timing t = time_calls([&] { ++calls; }, {1, 4, 0.001, 0});
+  EXPECT_EQ(t.seconds_per_call.size(), 4u);
+  EXPECT_GT(calls, 4);
+  for (double s : t.seconds_per_call) EXPECT_GT(s, 0);
+  EXPECT_GT(timer_resolution_s(), 0);
+  EXPECT_LT(timer_resolution_s(), 1e-3);
+}
+
+TEST(Timing, ALongPointTakesFewerSamples) {
+  const Timing t = time_calls([] {
+    volatile double x = 0;
+    for (int i = 0; i < 200000; ++i) x = x + 1;
+  }, {1, 50, 0.0001, 0.0001});
+  EXPECT_EQ(t.seconds_per_call.size(), 3u);
+}
+
+Measurement sample() {
+  Measurement m;
+  m.created = "2026-11-30T12:00:00Z";
+  m.host = "lab";
+  m.machine.cpu = "Test CPU";
+  m.machine.cores = 4;
+  m.machine.hardware_threads = 8;
+  m.machine.isa = Isa::avx2;
+  m.machine.caches = {{"L1d", 32768, 1}, {"L2", 1048576, 1}, {"L3", 33554432, 4}};
+  m.machine.memory_bytes = 17179869184ULL;
+  m.threads = 4;
+  m.clock_hz = 3e9;
+  m.peaks.push_back({Precision::fp64, "fma avx2 x12", {9e10, 1e11, 1.1e11, 1e11, 0.02}, {1e-3, 1.1e-3}, 1e8, 1.2e11});
+  m.peaks.push_back({Precision::fp32, "fma avx2 x12", {1.8e11, 2e11, 2.2e11, 2e11, 0.02}, {1e-3}, 2e8, 2.4e11});
+  m.bandwidth.push_back({"triad", 16384, "L1", {4e11, 5e11, 6e11, 5e11, 0.1}, 32.0 / 24, true, {1e-7}});
+  m.bandwidth.push_back({"read", 1e9, "DRAM", {3e10, 4e10, 4.5e10, 4e10, 0.03}, 1, true, {1e-2}});
+  m.bandwidth.push_back({"copy", 1e9, "DRAM", {2e10, 3e10, 3.1e10, 3e10, 0.01}, 1.5, true, {1e-2}});
+  m.blas.push_back({"cache", 512, 1, {1e10, 2e10, 2.1e10, 2e10, 0.01}, {1e-5}});
+  m.warnings = {"a warning"};
+  return m;
+}
+
+TEST(MeasurementFile, RoundTrips) {
+  const Measurement m = sample();
+  const Measurement back = parse_measurement(measurement_to_json(m), "m.json");
+  EXPECT_EQ(back.host, "lab");
+  EXPECT_EQ(back.machine.caches.size(), 3u);
+  EXPECT_EQ(back.peaks[1].flops_per_s.median, 2e11);
+  EXPECT_EQ(back.bandwidth[0].write_allocate_factor, 32.0 / 24);
+  EXPECT_EQ(back.blas[0].n, 512);
+  EXPECT_EQ(back.warnings, m.warnings);
+  EXPECT_EQ(measurement_to_json(back), measurement_to_json(m));
+}
+
+TEST(MeasurementFile, BecomesADeviceWithMeasuredFigures) {
+  const Device d = device_from_measurement(sample(), "lab", "m.json");
+  EXPECT_EQ(d.peak(Precision::fp32).value, 2e11);
+  EXPECT_EQ(d.peak(Precision::fp32).provenance, Provenance::measured);
+  EXPECT_NE(d.peak(Precision::fp32).source.find("m.json"), std::string::npos);
+  EXPECT_EQ(d.main_bandwidth_bytes_per_s(), 4e10);  // the best DRAM kernel's median
+  EXPECT_EQ(d.memory.front().bandwidth_bytes_per_s->value, 5e11);
+  EXPECT_EQ(d.compute_unit_count(), 4);
+  EXPECT_FALSE(d.has_peak(Precision::fp16));
+}
+
+TEST(MeasurementFile, ForeignOrCorruptFilesAreBadInput) {
+  const auto error_of = [](const std::string& text) {
+    try {
+      parse_measurement(text, "m.json");
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  EXPECT_EQ(error_of("{\"a\": 1}"), "m.json: not a ridge measurement (no \"schema\" field)");
+  EXPECT_EQ(error_of("{\"schema\": \"other/1\"}"), "m.json: schema \"other/1\" is not ridge.measurement/1");
+  EXPECT_EQ(error_of("{\"schema\": \"ridge.measurement/1\"").substr(0, 24), "m.json: not valid JSON (");
+  EXPECT_EQ(error_of("{\"schema\": \"ridge.measurement/1\", \"created\": 3}").substr(0, 30),
+            "m.json: malformed measurement ");
+}
+
+TEST(Measure, ASmallRunIsSane) {
+  MeasureOptions options;
+  options.quick = true;
+  options.max_working_set_bytes = 16.0 * 1024 * 1024;
+  const Measurement m = measure_host(options);
+  ASSERT_GE(m.peaks.size(), 2u);
+  for (const PeakResult& p : m.peaks) {
+    EXPECT_TRUE(std::isfinite(p.flops_per_s.median) && p.flops_per_s.median > 0);
+    EXPECT_LE(p.flops_per_s.min, p.flops_per_s.median);
+    EXPECT_LE(p.flops_per_s.median, p.flops_per_s.max);
+  }
+  ASSERT_FALSE(m.bandwidth.empty());
+  for (const BandwidthPoint& b : m.bandwidth) {
+    EXPECT_TRUE(std::isfinite(b.bytes_per_s.median) && b.bytes_per_s.median > 0) << b.kernel;
+    EXPECT_TRUE(b.validated) << b.kernel << " " << b.working_set_bytes;
+  }
+  EXPECT_EQ(m.bandwidth.front().level, "L1");
+  // The smallest working set streams faster than the largest.
+  EXPECT_GT(m.level_bandwidth("L1"), m.bandwidth.back().bytes_per_s.median);
+  // GEMM on the same weights beats GEMV.
+  double gemv = 0, gemm = 0;
+  for (const BlasPoint& b : m.blas) {
+    if (b.weights == "cache" && b.batch == 1) gemv = b.flops_per_s.median;
+    if (b.weights == "cache" && b.batch == 64) gemm = b.flops_per_s.median;
+  }
+  EXPECT_GT(gemm, gemv);
+  EXPECT_GT(gemv, 0);
+}
+
+TEST(Measure, ImpossibleOptionsAreBadInput) {
+  MeasureOptions too_many;
+  too_many.threads = 100000;
+  EXPECT_THROW(measure_host(too_many), InputError);
+  MeasureOptions too_big;
+  too_big.max_working_set_bytes = 1e18;
+  EXPECT_THROW(measure_host(too_big), InputError);
+}
+
+}  // namespace
+}  // namespace ridge
