@@ -3,7 +3,7 @@ PRESET ?= release
 BUILD_DIR := build/$(PRESET)
 RIDGE := $(BUILD_DIR)/apps/ridge/ridge
 
-.PHONY: run test deps configure build bench format tidy clean
+.PHONY: run test deps configure build bench bench-host format tidy clean
 
 run: build
 	$(RIDGE) tour
@@ -24,6 +24,11 @@ build: configure
 bench: build
 	@scripts/install-deps.sh python3-numpy hyperfine
 	bench/tour_vs_reference.sh $(BUILD_DIR)
+
+# ridge's measured ceilings against likwid-bench and numpy on this machine (a few minutes).
+bench-host: build
+	@scripts/install-deps.sh python3-numpy likwid
+	bench/compare-host.sh $(BUILD_DIR)
 
 format:
 	clang-format -i $$(git ls-files '*.h' '*.cc')

@@ -21,6 +21,10 @@ $R model --model llama-3.1-8b --batch 16 --prompt 1024 --gen 256 | sed -n '1,22p
 echo '$ ridge model --model llama-3.1-8b --batch 16 --prompt 1024 --gen 256   # the decode step'
 $R model --model llama-3.1-8b --batch 16 --prompt 1024 --gen 256 | sed -n '/^Decode/,/^where/p' | sed '$d'
 ex model --model llama-2-70b --tp 8 --prompt 1024 --gen 256 --sweep batch=1,8,64,256; echo '```'
+cat docs/readme/measure.md
+echo '```console'; echo '$ ridge measure --quick --out host.json   # on the 2-core development VM, abridged'
+$R measure --quick --out /tmp/ridge-readme-host.json | sed -n '1,20p;/^level/,/^DRAM/p'
+echo '$ ridge lab'; { $R lab || true; } | sed -n '/^2\./,$p' | sed '/^note/,$d'; echo '```'
 cat docs/readme/tour.md
 echo '```console'; echo '$ ridge tour'; $R tour | sed -n '/^2\. /,/^decode 7B/p'; echo '...'; echo '```'
 cat docs/readme/bad-input.md
