@@ -48,7 +48,8 @@ struct Measurement {
   MachineInfo machine;
   int threads = 1;
   bool quick = false;
-  double clock_hz = 0;  // sustained, measured; 0 when it could not be
+  double clock_hz = 0;         // sustained, measured; 0 when it could not be
+  double vector_clock_hz = 0;  // the same with the widest vector units busy
   std::vector<PeakResult> peaks;
   std::vector<BandwidthPoint> bandwidth;
   std::vector<BlasPoint> blas;

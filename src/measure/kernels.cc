@@ -9,6 +9,7 @@
 #if defined(__x86_64__)
 // GCC 12 reports the deliberately undefined vectors inside its own AVX-512 set1 intrinsics.
 #pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include <immintrin.h>
 #define RIDGE_X86 1
 #endif
@@ -148,6 +149,44 @@ double measure_clock_hz(std::int64_t adds) {
 }
 
 // Four independent vector sums, so the adds' latency does not limit the loads.
+#if RIDGE_X86
+// The clock under wide-vector load: a chain of dependent vector integer adds (one per cycle)
+// runs at whatever frequency the core keeps while its vector units are busy.
+__attribute__((target("avx512f"))) double vector_clock_avx512(std::int64_t rounds) {
+  const auto start = std::chrono::steady_clock::now();
+  asm volatile("vpxorq %%zmm0, %%zmm0, %%zmm0\n\tvpternlogq $0xff, %%zmm1, %%zmm1, %%zmm1" ::
+                   : "xmm0", "xmm1");
+  for (std::int64_t r = 0; r < rounds; ++r) {
+    asm volatile(".rept 32\n\tvpaddq %%zmm1, %%zmm0, %%zmm0\n\t.endr" ::: "xmm0");
+  }
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+__attribute__((target("avx2"))) double vector_clock_avx2(std::int64_t rounds) {
+  const auto start = std::chrono::steady_clock::now();
+  asm volatile("vpxor %%ymm0, %%ymm0, %%ymm0\n\tvpcmpeqq %%ymm1, %%ymm1, %%ymm1" ::
+                   : "xmm0", "xmm1");
+  for (std::int64_t r = 0; r < rounds; ++r) {
+    asm volatile(".rept 32\n\tvpaddq %%ymm1, %%ymm0, %%ymm0\n\t.endr" ::: "xmm0");
+  }
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+#endif
+
+double measure_vector_clock_hz(Isa isa, std::int64_t adds) {
+#if RIDGE_X86
+  const std::int64_t rounds = std::max<std::int64_t>(1, adds / 32);
+  const double seconds = isa == Isa::avx512 ? vector_clock_avx512(rounds)
+                         : isa == Isa::avx2 ? vector_clock_avx2(rounds)
+                                            : 0;
+  return seconds > 0 ? static_cast<double>(rounds * 32) / seconds : 0;
+#else
+  (void)isa;
+  (void)adds;
+  return 0;
+#endif
+}
+
 __attribute__((target_clones("avx512f", "avx2", "default"))) double read(const double* __restrict a,
                                                                          std::size_t begin,
                                                                          std::size_t end) {

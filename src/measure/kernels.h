@@ -31,6 +31,10 @@ double assumed_flops_per_cycle(Precision precision, Isa isa);
 // cannot be measured on this architecture.
 double measure_clock_hz(std::int64_t adds);
 
+// The clock while the widest vector units are busy, from dependent vector integer adds; 0 for
+// the scalar fallback.
+double measure_vector_clock_hz(Isa isa, std::int64_t adds);
+
 // STREAM's kernels over [begin, end) of each array.
 double read(const double* a, std::size_t begin, std::size_t end);
 void copy(double* c, const double* a, std::size_t begin, std::size_t end);

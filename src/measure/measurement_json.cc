@@ -66,6 +66,7 @@ Measurement measurement_from(const Json& j) {
   m.threads = j.at("threads").get<int>();
   m.quick = j.at("quick").get<bool>();
   m.clock_hz = j.at("clock_hz").get<double>();
+  m.vector_clock_hz = j.at("vector_clock_hz").get<double>();
   for (const Json& p : j.at("peaks")) {
     const auto precision = find_precision(p.at("precision").get<std::string>());
     if (!precision) throw std::invalid_argument("unknown precision " + p.at("precision").dump());
@@ -113,6 +114,7 @@ std::string measurement_to_json(const Measurement& m) {
   root["threads"] = m.threads;
   root["quick"] = m.quick;
   root["clock_hz"] = m.clock_hz;
+  root["vector_clock_hz"] = m.vector_clock_hz;
   Json peak_flops = Json::object();
   Json peaks = Json::array();
   for (const PeakResult& p : m.peaks) {

@@ -79,17 +79,26 @@ PeakResult measure_peak(const kernels::FmaKernel& kernel, const MachineInfo& m, 
 
 // The fastest of several short chains on each thread (interference only ever slows a chain
 // down), then the median over threads.
-double measure_clock(int threads) {
+template <typename Probe>
+double measure_clock(int threads, Probe probe) {
   constexpr int kRuns = 9;
   std::vector<double> clocks(static_cast<std::size_t>(threads));
 #pragma omp parallel num_threads(threads)
   {
     double best = 0;
-    for (int run = 0; run < kRuns; ++run)
-      best = std::max(best, kernels::measure_clock_hz(20'000'000));
+    for (int run = 0; run < kRuns; ++run) best = std::max(best, probe());
     clocks[static_cast<std::size_t>(omp_get_thread_num())] = best;
   }
   return summarize(clocks).median;
+}
+
+double measure_scalar_clock(int threads) {
+  return measure_clock(threads, [] { return kernels::measure_clock_hz(20'000'000); });
+}
+
+double measure_vector_clock(int threads, Isa isa) {
+  return measure_clock(threads,
+                       [isa] { return kernels::measure_vector_clock_hz(isa, 20'000'000); });
 }
 
 // ---------------------------------------------------------------- bandwidth
@@ -350,15 +359,18 @@ Measurement measure_host(const MeasureOptions& options, const Progress& progress
   // Idle cores can take tens of milliseconds to reach their clock: measure it before and after
   // the peaks and keep the faster.
   report("clock", 0.0);
-  const double clock_before = measure_clock(r.threads);
+  const double clock_before = measure_scalar_clock(r.threads);
   for (const kernels::FmaKernel& k : kernels::fma_kernels(m)) {
     report(fmt::format("{} peak", to_string(k.precision)), 0.05);
     r.peaks.push_back(measure_peak(k, m, r.threads, 0, timing, options.quick ? 1 << 18 : 1 << 20));
   }
-  r.clock_hz = std::max(clock_before, measure_clock(r.threads));
+  r.clock_hz = std::max(clock_before, measure_scalar_clock(r.threads));
+  // Cores may lower their clock while wide vector units are busy; the peaks run at that clock.
+  r.vector_clock_hz = measure_vector_clock(r.threads, m.isa);
+  const double peak_clock = r.vector_clock_hz > 0 ? r.vector_clock_hz : r.clock_hz;
   for (PeakResult& p : r.peaks) {
     p.theoretical_flops_per_s =
-        r.threads * kernels::assumed_flops_per_cycle(p.precision, m.isa) * r.clock_hz;
+        r.threads * kernels::assumed_flops_per_cycle(p.precision, m.isa) * peak_clock;
   }
 
   const std::vector<double> sizes = sweep_sizes(largest, options.quick);

@@ -24,6 +24,9 @@ Fields machine_fields(const Measurement& m) {
       {"isa", "widest ISA", text_cell(std::string(to_string(m.machine.isa)))},
       {"clock_hz", "sustained clock",
        number_cell(m.clock_hz, m.clock_hz > 0 ? units::si(m.clock_hz, "Hz") : "unknown")},
+      {"vector_clock_hz", "clock, vector units busy",
+       number_cell(m.vector_clock_hz,
+                   m.vector_clock_hz > 0 ? units::si(m.vector_clock_hz, "Hz") : "unknown")},
       {"caches", "caches", text_cell(caches)},
       {"memory_bytes", "memory", capacity_cell(static_cast<double>(m.machine.memory_bytes))},
       {"created", "measured", text_cell(m.created)},
@@ -122,7 +125,8 @@ Document measurement_document(const Measurement& m) {
       "bandwidth counts STREAM's bytes (read: 8, copy: 16, triad: 24 per element); 'with "
       "write-allocate' adds the read of each line a cached store must fetch first");
   doc.notes.push_back(
-      "theoretical peaks assume two FMA pipes per core at the measured integer clock");
+      "theoretical peaks assume two FMA pipes per core (one bf16 dot product) at the clock "
+      "measured with the vector units busy");
   for (const std::string& w : m.warnings) doc.notes.push_back("warning: " + w);
   doc.json = measurement_to_json(m);
   return doc;
