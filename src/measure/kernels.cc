@@ -14,6 +14,13 @@
 #define RIDGE_X86 1
 #endif
 
+// The bandwidth loops are compiled for AVX-512, AVX2 and the baseline, and the loader picks one.
+#if RIDGE_X86
+#define RIDGE_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
+#else
+#define RIDGE_CLONES
+#endif
+
 namespace ridge::kernels {
 
 namespace {
@@ -187,9 +194,7 @@ double measure_vector_clock_hz(Isa isa, std::int64_t adds) {
 #endif
 }
 
-__attribute__((target_clones("avx512f", "avx2", "default"))) double read(const double* __restrict a,
-                                                                         std::size_t begin,
-                                                                         std::size_t end) {
+RIDGE_CLONES double read(const double* __restrict a, std::size_t begin, std::size_t end) {
   using Vec = double __attribute__((vector_size(64)));
   constexpr std::size_t kLanes = 8;
   constexpr std::size_t kSums = 4;
@@ -210,17 +215,15 @@ __attribute__((target_clones("avx512f", "avx2", "default"))) double read(const d
   return total;
 }
 
-__attribute__((target_clones("avx512f", "avx2", "default"))) void copy(double* __restrict c,
-                                                                       const double* __restrict a,
-                                                                       std::size_t begin,
-                                                                       std::size_t end) {
+RIDGE_CLONES void copy(double* __restrict c, const double* __restrict a, std::size_t begin,
+                       std::size_t end) {
 #pragma omp simd
   for (std::size_t i = begin; i < end; ++i) c[i] = a[i];
 }
 
-__attribute__((target_clones("avx512f", "avx2", "default"))) void triad(
-    double* __restrict a, const double* __restrict b, const double* __restrict c, double scalar,
-    std::size_t begin, std::size_t end) {
+RIDGE_CLONES void triad(double* __restrict a, const double* __restrict b,
+                        const double* __restrict c, double scalar, std::size_t begin,
+                        std::size_t end) {
 #pragma omp simd
   for (std::size_t i = begin; i < end; ++i) a[i] = b[i] + scalar * c[i];
 }

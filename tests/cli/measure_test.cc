@@ -53,6 +53,16 @@ TEST(Measure, WritesACompleteMeasurementThatLoadsAsADevice) {
   fs::remove_all(out.parent_path());
 }
 
+TEST(Measure, HostIsADeviceMeasuredOnTheSpot) {
+  const Result r = ridge("op gemv --m 2048 --n 2048 --dtype fp32 --device host --format json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json j = json::parse(r.out);
+  EXPECT_EQ(j["device"], "host");
+  EXPECT_EQ(j["peak_provenance"], "measured");
+  EXPECT_EQ(j["bandwidth_provenance"], "measured");
+  EXPECT_GT(j["peak_flops"].get<double>(), j["bandwidth"].get<double>());
+}
+
 TEST(Measure, TextShowsCeilingsAndSpread) {
   const Result r = ridge("measure --quick --max-working-set 4M --threads 1");
   ASSERT_EQ(r.exit_code, 0) << r.err;
