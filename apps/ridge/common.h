@@ -4,6 +4,7 @@
 
 #include <CLI/CLI.hpp>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,7 +29,9 @@ class Session {
   const Device& device(const std::string& id) const;
 
  private:
-  mutable Catalog catalog_;
+  Catalog catalog_;
+  // Measured on first use; kept outside the catalog so references into it stay valid.
+  mutable std::optional<Device> host_;
   std::string default_id_ = "h100-sxm";
 };
 
