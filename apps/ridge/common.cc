@@ -42,13 +42,14 @@ Session::Session(const GlobalOptions& options) : catalog_(Catalog::builtin()) {
 
 const Device& Session::device(const std::string& id) const {
   const std::string& wanted = id.empty() ? default_id_ : id;
-  if (wanted == "host" && catalog_.find("host") == nullptr) {
+  if (wanted != "host" || catalog_.find("host") != nullptr) return catalog_.get(wanted);
+  if (!host_) {
     MeasureOptions quick;
     quick.quick = true;
-    catalog_.add(
-        device_from_measurement(measure_host(quick, progress_bar()), "host", "measured just now"));
+    host_ =
+        device_from_measurement(measure_host(quick, progress_bar()), "host", "measured just now");
   }
-  return catalog_.get(wanted);
+  return *host_;
 }
 
 void add_device_option(CLI::App& app, std::string& id) {
