@@ -1,11 +1,12 @@
 // Measurement: statistics by hand, the file format, and one small real run checked for sanity
 // only (finite, positive, ordered), never against a time.
+#include "ridge/measure.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 #include "ridge/error.h"
-#include "ridge/measure.h"
 #include "ridge/measurement.h"
 
 namespace ridge {
@@ -32,10 +33,12 @@ TEST(Timing, RepeatsUntilASampleIsLongEnough) {
 }
 
 TEST(Timing, ALongPointTakesFewerSamples) {
-  const Timing t = time_calls([] {
-    volatile double x = 0;
-    for (int i = 0; i < 200000; ++i) x = x + 1;
-  }, {1, 50, 0.0001, 0.0001});
+  const Timing t = time_calls(
+      [] {
+        volatile double x = 0;
+        for (int i = 0; i < 200000; ++i) x = x + 1;
+      },
+      {1, 50, 0.0001, 0.0001});
   EXPECT_EQ(t.seconds_per_call.size(), 3u);
 }
 
@@ -51,9 +54,16 @@ Measurement sample() {
   m.machine.memory_bytes = 17179869184ULL;
   m.threads = 4;
   m.clock_hz = 3e9;
-  m.peaks.push_back({Precision::fp64, "fma avx2 x12", {9e10, 1e11, 1.1e11, 1e11, 0.02}, {1e-3, 1.1e-3}, 1e8, 1.2e11});
-  m.peaks.push_back({Precision::fp32, "fma avx2 x12", {1.8e11, 2e11, 2.2e11, 2e11, 0.02}, {1e-3}, 2e8, 2.4e11});
-  m.bandwidth.push_back({"triad", 16384, "L1", {4e11, 5e11, 6e11, 5e11, 0.1}, 32.0 / 24, true, {1e-7}});
+  m.peaks.push_back({Precision::fp64,
+                     "fma avx2 x12",
+                     {9e10, 1e11, 1.1e11, 1e11, 0.02},
+                     {1e-3, 1.1e-3},
+                     1e8,
+                     1.2e11});
+  m.peaks.push_back(
+      {Precision::fp32, "fma avx2 x12", {1.8e11, 2e11, 2.2e11, 2e11, 0.02}, {1e-3}, 2e8, 2.4e11});
+  m.bandwidth.push_back(
+      {"triad", 16384, "L1", {4e11, 5e11, 6e11, 5e11, 0.1}, 32.0 / 24, true, {1e-7}});
   m.bandwidth.push_back({"read", 1e9, "DRAM", {3e10, 4e10, 4.5e10, 4e10, 0.03}, 1, true, {1e-2}});
   m.bandwidth.push_back({"copy", 1e9, "DRAM", {2e10, 3e10, 3.1e10, 3e10, 0.01}, 1.5, true, {1e-2}});
   m.blas.push_back({"cache", 512, 1, {1e10, 2e10, 2.1e10, 2e10, 0.01}, {1e-5}});
@@ -94,8 +104,10 @@ TEST(MeasurementFile, ForeignOrCorruptFilesAreBadInput) {
     return std::string();
   };
   EXPECT_EQ(error_of("{\"a\": 1}"), "m.json: not a ridge measurement (no \"schema\" field)");
-  EXPECT_EQ(error_of("{\"schema\": \"other/1\"}"), "m.json: schema \"other/1\" is not ridge.measurement/1");
-  EXPECT_EQ(error_of("{\"schema\": \"ridge.measurement/1\"").substr(0, 24), "m.json: not valid JSON (");
+  EXPECT_EQ(error_of("{\"schema\": \"other/1\"}"),
+            "m.json: schema \"other/1\" is not ridge.measurement/1");
+  EXPECT_EQ(error_of("{\"schema\": \"ridge.measurement/1\"").substr(0, 24),
+            "m.json: not valid JSON (");
   EXPECT_EQ(error_of("{\"schema\": \"ridge.measurement/1\", \"created\": 3}").substr(0, 30),
             "m.json: malformed measurement ");
 }
@@ -117,16 +129,24 @@ TEST(Measure, ASmallRunIsSane) {
     EXPECT_TRUE(b.validated) << b.kernel << " " << b.working_set_bytes;
   }
   EXPECT_EQ(m.bandwidth.front().level, "L1");
-  // The smallest working set streams faster than the largest.
-  EXPECT_GT(m.level_bandwidth("L1"), m.bandwidth.back().bytes_per_s.median);
-  // GEMM on the same weights beats GEMV.
   double gemv = 0, gemm = 0;
   for (const BlasPoint& b : m.blas) {
     if (b.weights == "cache" && b.batch == 1) gemv = b.flops_per_s.median;
     if (b.weights == "cache" && b.batch == 64) gemm = b.flops_per_s.median;
   }
-  EXPECT_GT(gemm, gemv);
   EXPECT_GT(gemv, 0);
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "sanitizers instrument the kernels: their speeds say nothing about the hardware";
+#endif
+  // The read kernel streams faster from L1 than from the largest working set.
+  std::vector<double> reads;
+  for (const BandwidthPoint& b : m.bandwidth) {
+    if (b.kernel == "read") reads.push_back(b.bytes_per_s.median);
+  }
+  ASSERT_GE(reads.size(), 2u);
+  EXPECT_GT(reads.front(), reads.back());
+  // GEMM on the same weights beats GEMV.
+  EXPECT_GT(gemm, gemv);
 }
 
 TEST(Measure, ImpossibleOptionsAreBadInput) {
