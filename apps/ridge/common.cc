@@ -3,38 +3,15 @@
 #include <fmt/format.h>
 
 #include <cmath>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "ridge/error.h"
 #include "ridge/measure.h"
-#include "ridge/measurement.h"
 
 namespace ridge::cli {
 
-namespace {
-
-// A device file is TOML, or a measurement (JSON) from `ridge measure --out`.
-Device load_any_device_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in || std::filesystem::is_directory(path)) input_error("cannot read device file '{}'", path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  const std::string content = text.str();
-  const std::size_t first = content.find_first_not_of(" \t\r\n");
-  if (first != std::string::npos && content[first] == '{') {
-    const std::string id = std::filesystem::path(path).stem().string();
-    return device_from_measurement(parse_measurement(content, path), id, path);
-  }
-  return parse_device_toml(content, path);
-}
-
-}  // namespace
-
 Session::Session(const GlobalOptions& options) : catalog_(Catalog::builtin()) {
   for (const std::string& path : options.device_files) {
-    Device device = load_any_device_file(path);
+    Device device = load_device_file(path);
     default_id_ = device.id;
     catalog_.add(std::move(device));
   }

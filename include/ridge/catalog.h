@@ -14,7 +14,8 @@ namespace ridge {
 // ("file:line:column: field: problem").
 Device parse_device_toml(std::string_view text, const std::string& origin);
 
-// Reads and parses a device file. A missing or unreadable file is bad input.
+// Reads a device file: TOML, or a measurement (JSON) written by `ridge measure --out`, which
+// becomes a device named after the file. A missing or unreadable file is bad input.
 Device load_device_file(const std::filesystem::path& path);
 
 class Catalog {

@@ -4,13 +4,13 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <map>
 #include <set>
-#include <sstream>
 
 #include "ridge/catalog.h"
 #include "ridge/error.h"
+#include "ridge/input_file.h"
+#include "ridge/measurement.h"
 
 namespace ridge {
 
@@ -257,13 +257,15 @@ Device parse_device_toml(std::string_view text, const std::string& origin) {
 }
 
 Device load_device_file(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in || std::filesystem::is_directory(path)) {
-    input_error("cannot read device file '{}'", path.string());
+  const std::optional<std::string> text = read_text_file(path);
+  if (!text) input_error("cannot read device file '{}'", path.string());
+  // A measurement from `ridge measure --out` is JSON; a device description is TOML.
+  const std::size_t first = text->find_first_not_of(" \t\r\n");
+  if (first != std::string::npos && (*text)[first] == '{') {
+    return device_from_measurement(parse_measurement(*text, path.string()), path.stem().string(),
+                                   path.string());
   }
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_device_toml(text.str(), path.string());
+  return parse_device_toml(*text, path.string());
 }
 
 }  // namespace ridge

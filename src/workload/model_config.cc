@@ -2,12 +2,11 @@
 #include <algorithm>
 #include <array>
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "core/embedded.h"
 #include "ridge/error.h"
+#include "ridge/input_file.h"
 #include "ridge/model.h"
 
 namespace ridge {
@@ -182,18 +181,15 @@ ModelConfig load_model(const std::string& name_or_path) {
       return parse_model_config(file.text, "data/models/" + std::string(file.name));
     }
   }
-  const std::filesystem::path path(name_or_path);
-  std::ifstream in(path, std::ios::binary);
-  if (!in || std::filesystem::is_directory(path)) {
+  const std::optional<std::string> text = read_text_file(name_or_path);
+  if (!text) {
     std::string presets;
     for (const std::string& name : model_preset_names())
       presets += (presets.empty() ? "" : ", ") + name;
     input_error("'{}' is neither a model preset ({}) nor a readable config.json", name_or_path,
                 presets);
   }
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_model_config(text.str(), path.string());
+  return parse_model_config(*text, name_or_path);
 }
 
 ParameterCount count_parameters(const ModelConfig& m) {

@@ -131,17 +131,18 @@ TEST(Measure, ASmallRunIsSane) {
   EXPECT_EQ(m.bandwidth.front().level, "L1");
   double gemv = 0, gemm = 0;
   for (const BlasPoint& b : m.blas) {
-    if (b.weights == "cache" && b.batch == 1) gemv = b.flops_per_s.median;
-    if (b.weights == "cache" && b.batch == 64) gemm = b.flops_per_s.median;
+    if (b.weights == "cache" && b.batch == 1) gemv = b.flops_per_s.max;
+    if (b.weights == "cache" && b.batch == 64) gemm = b.flops_per_s.max;
   }
   EXPECT_GT(gemv, 0);
 #if defined(__SANITIZE_ADDRESS__)
   GTEST_SKIP() << "sanitizers instrument the kernels: their speeds say nothing about the hardware";
 #endif
-  // The read kernel streams faster from L1 than from the largest working set.
+  // The read kernel streams faster from L1 than from the largest working set. Best samples are
+  // compared: other load on a shared machine only ever slows a sample down.
   std::vector<double> reads;
   for (const BandwidthPoint& b : m.bandwidth) {
-    if (b.kernel == "read") reads.push_back(b.bytes_per_s.median);
+    if (b.kernel == "read") reads.push_back(b.bytes_per_s.max);
   }
   ASSERT_GE(reads.size(), 2u);
   EXPECT_GT(reads.front(), reads.back());
