@@ -1,8 +1,10 @@
 #include "common.h"
 
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <cmath>
+#include <cstdio>
 
 #include "ridge/error.h"
 #include "ridge/measure.h"
@@ -27,6 +29,19 @@ const Device& Session::device(const std::string& id) const {
         device_from_measurement(measure_host(quick, progress_bar()), "host", "measured just now");
   }
   return *host_;
+}
+
+Progress progress_bar() {
+  if (isatty(STDERR_FILENO) == 0) return {};
+  return [](const std::string& step, double fraction) {
+    constexpr int kWidth = 30;
+    const int filled = static_cast<int>(fraction * kWidth);
+    std::fprintf(stderr, "\r[%-*s] %3.0f%% %-28s", kWidth,
+                 std::string(static_cast<std::size_t>(filled), '#').c_str(), fraction * 100,
+                 step.c_str());
+    if (fraction >= 1) std::fprintf(stderr, "\r%*s\r", kWidth + 40, "");
+    std::fflush(stderr);
+  };
 }
 
 void add_device_option(CLI::App& app, std::string& id) {

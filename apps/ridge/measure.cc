@@ -1,8 +1,5 @@
 #include "ridge/measure.h"
 
-#include <unistd.h>
-
-#include <cstdio>
 #include <memory>
 
 #include "common.h"
@@ -12,19 +9,6 @@
 #include "ridge/views.h"
 
 namespace ridge::cli {
-
-Progress progress_bar() {
-  if (isatty(STDERR_FILENO) == 0) return {};
-  return [](const std::string& step, double fraction) {
-    constexpr int kWidth = 30;
-    const int filled = static_cast<int>(fraction * kWidth);
-    std::fprintf(stderr, "\r[%-*s] %3.0f%% %-28s", kWidth,
-                 std::string(static_cast<std::size_t>(filled), '#').c_str(), fraction * 100,
-                 step.c_str());
-    if (fraction >= 1) std::fprintf(stderr, "\r%*s\r", kWidth + 40, "");
-    std::fflush(stderr);
-  };
-}
 
 void add_measure(CLI::App& app, std::vector<Command>& commands) {
   struct Args {

@@ -56,8 +56,8 @@ std::string host_name() {
 
 // ---------------------------------------------------------------- peaks
 
-PeakResult measure_peak(const kernels::FmaKernel& kernel, const MachineInfo& m, int threads,
-                        double clock_hz, const TimingOptions& timing, std::int64_t iterations) {
+PeakResult measure_peak(const kernels::FmaKernel& kernel, int threads, const TimingOptions& timing,
+                        std::int64_t iterations) {
   std::vector<double> sinks(static_cast<std::size_t>(threads) * 8);
   const auto body = [&] {
 #pragma omp parallel num_threads(threads)
@@ -72,8 +72,6 @@ PeakResult measure_peak(const kernels::FmaKernel& kernel, const MachineInfo& m, 
   for (double s : t.seconds_per_call) rates.push_back(r.flops_per_call / s);
   r.flops_per_s = summarize(rates);
   r.samples_s = t.seconds_per_call;
-  r.theoretical_flops_per_s =
-      threads * kernels::assumed_flops_per_cycle(kernel.precision, m.isa) * clock_hz;
   return r;
 }
 
@@ -290,8 +288,7 @@ double Measurement::level_bandwidth(std::string_view level) const {
 PeakResult measure_fp32_peak(const MachineInfo& machine, int threads, const TimingOptions& timing) {
   pin_threads();
   for (const kernels::FmaKernel& k : kernels::fma_kernels(machine)) {
-    if (k.precision == Precision::fp32)
-      return measure_peak(k, machine, threads, 0, timing, 1 << 18);
+    if (k.precision == Precision::fp32) return measure_peak(k, threads, timing, 1 << 18);
   }
   return {};
 }
@@ -362,7 +359,7 @@ Measurement measure_host(const MeasureOptions& options, const Progress& progress
   const double clock_before = measure_scalar_clock(r.threads);
   for (const kernels::FmaKernel& k : kernels::fma_kernels(m)) {
     report(fmt::format("{} peak", to_string(k.precision)), 0.05);
-    r.peaks.push_back(measure_peak(k, m, r.threads, 0, timing, options.quick ? 1 << 18 : 1 << 20));
+    r.peaks.push_back(measure_peak(k, r.threads, timing, options.quick ? 1 << 18 : 1 << 20));
   }
   r.clock_hz = std::max(clock_before, measure_scalar_clock(r.threads));
   // Cores may lower their clock while wide vector units are busy; the peaks run at that clock.

@@ -52,8 +52,6 @@ Precision tour_precision(const Device& d) {
   return d.peak_flops_per_s.begin()->first;
 }
 
-std::string short_name(const Device& d) { return d.id; }
-
 // What the vendor calls its matrix-multiply units.
 std::string matrix_units(const Device& d) {
   if (d.vendor == "measured") return "vector units";
@@ -319,7 +317,7 @@ Section ridge_over_time(const Context& c) {
       "above the ridge on the older part can fall below it on the newer one without any change "
       "to its code, which is why so much recent systems work is about moving fewer bytes rather "
       "than doing fewer FLOPs.",
-      short_name(*parts.front()), short_name(*parts.back()))});
+      parts.front()->id, parts.back()->id)});
   return s;
 }
 
