@@ -197,8 +197,11 @@ Document lab_document(const LabResult& r) {
       {}};
   doc.sections = {std::move(spec), std::move(cpu)};
   doc.notes.push_back(
-      "'roofline predicts' is max(FLOPs / measured peak, bytes / measured bandwidth): a lower "
-      "bound, so the error is how far the real kernel stays above it");
+      "'roofline predicts' is max(FLOPs / measured peak, bytes / measured bandwidth), the ceilings "
+      "being "
+      "medians of this run: a lower bound up to their spread, so a small negative error means the "
+      "kernel "
+      "ran at the ceiling, and a positive one how far it stays above it");
   doc.check_failed = !r.passed;
   return doc;
 }
