@@ -216,7 +216,10 @@ BandwidthPoint run_kernel(const KernelSpec& spec, double* buffer, double working
 std::vector<double> sweep_sizes(double largest, bool quick) {
   std::vector<double> sizes;
   const double factor = quick ? 4 : 2;
-  for (double s = 16 * 1024; s < largest; s *= factor) sizes.push_back(s);
+  constexpr double kSmallest = 16 * 1024;  // inside any L1
+  for (int step = 0; kSmallest * std::pow(factor, step) < largest; ++step) {
+    sizes.push_back(kSmallest * std::pow(factor, step));
+  }
   sizes.push_back(largest);
   return sizes;
 }
