@@ -47,8 +47,8 @@ struct Sweep {
 Sweep parse_sweep(const std::string& text) {
   const std::size_t equals = text.find('=');
   Sweep sweep{text.substr(0, equals), {}};
-  if (equals == std::string::npos ||
-      (sweep.key != "batch" && sweep.key != "prompt" && sweep.key != "gen" && sweep.key != "tp")) {
+  Workload probe;
+  if (equals == std::string::npos || sweep_field(probe, sweep.key) == nullptr) {
     input_error("--sweep: '{}' is not KEY=V1,V2,... with KEY batch, prompt, gen or tp", text);
   }
   std::string_view rest = std::string_view(text).substr(equals + 1);
@@ -66,10 +66,6 @@ Sweep parse_sweep(const std::string& text) {
   return sweep;
 }
 
-void set(Workload& w, const std::string& key, int value) {
-  (key == "batch" ? w.batch : key == "prompt" ? w.prompt : key == "gen" ? w.gen : w.tp) = value;
-}
-
 report::Document run_model(const ModelArgs& args, const Session& session) {
   const Device& device = session.device(args.device);
   const ModelConfig model = load_model(args.model);
@@ -79,7 +75,7 @@ report::Document run_model(const ModelArgs& args, const Session& session) {
   std::vector<ModelAnalysis> rows;
   for (int value : sweep.values) {
     Workload w = base;
-    set(w, sweep.key, value);
+    *sweep_field(w, sweep.key) = value;
     rows.push_back(analyse_model(model, w, device));
   }
   return report::model_sweep_document(sweep.key, rows, device);

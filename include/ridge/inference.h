@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ridge/device.h"
@@ -80,6 +81,10 @@ struct ModelAnalysis {
   double tokens_per_s = 0;  // the whole batch
   double end_to_end_s = 0;
 };
+
+// The workload field a sweep varies: "batch", "prompt", "gen" or "tp"; nullptr for others.
+int* sweep_field(Workload& workload, std::string_view key);
+const int* sweep_field(const Workload& workload, std::string_view key);
 
 ModelAnalysis analyse_model(const ModelConfig& model, const Workload& workload,
                             const Device& device);

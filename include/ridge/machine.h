@@ -11,6 +11,9 @@ namespace ridge {
 enum class Isa { scalar, avx2, avx512 };
 std::string_view to_string(Isa isa);
 
+// The widest ISA this CPU runs, from CPUID (scalar off x86-64).
+Isa detect_isa();
+
 struct CacheLevel {
   std::string name;         // "L1d", "L2", "L3"
   std::uint64_t bytes = 0;  // one instance

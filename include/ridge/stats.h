@@ -16,4 +16,7 @@ struct Summary {
 // Needs at least one value.
 Summary summarize(std::vector<double> values);
 
+// The rates `work / seconds` of timed samples (FLOP/s, B/s), summarised.
+Summary rate_summary(double work_per_sample, const std::vector<double>& seconds);
+
 }  // namespace ridge

@@ -290,19 +290,13 @@ void triad_nt_sse2(double* a, const double* b, const double* c, double scalar, s
   _mm_sfence();
 }
 
-Isa runtime_isa() {
-  __builtin_cpu_init();
-  if (__builtin_cpu_supports("avx512f")) return Isa::avx512;
-  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return Isa::avx2;
-  return Isa::scalar;
-}
 #endif
 
 }  // namespace
 
 void copy_nt(double* c, const double* a, std::size_t begin, std::size_t end) {
 #if RIDGE_X86
-  static const Isa isa = runtime_isa();
+  static const Isa isa = detect_isa();
   if (isa == Isa::avx512) return copy_nt_avx512(c, a, begin, end);
   if (isa == Isa::avx2) return copy_nt_avx2(c, a, begin, end);
   return copy_nt_sse2(c, a, begin, end);
@@ -314,7 +308,7 @@ void copy_nt(double* c, const double* a, std::size_t begin, std::size_t end) {
 void triad_nt(double* a, const double* b, const double* c, double scalar, std::size_t begin,
               std::size_t end) {
 #if RIDGE_X86
-  static const Isa isa = runtime_isa();
+  static const Isa isa = detect_isa();
   if (isa == Isa::avx512) return triad_nt_avx512(a, b, c, scalar, begin, end);
   if (isa == Isa::avx2) return triad_nt_avx2(a, b, c, scalar, begin, end);
   return triad_nt_sse2(a, b, c, scalar, begin, end);

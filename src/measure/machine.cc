@@ -29,12 +29,7 @@ std::string cpu_model() {
 
 void detect_features(MachineInfo& m) {
 #if defined(__x86_64__) || defined(__i386__)
-  __builtin_cpu_init();
-  if (__builtin_cpu_supports("avx512f")) {
-    m.isa = Isa::avx512;
-  } else if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) {
-    m.isa = Isa::avx2;
-  }
+  m.isa = detect_isa();
   m.has_avx512_bf16 = m.isa == Isa::avx512 && __builtin_cpu_supports("avx512bf16");
   std::ifstream in("/proc/cpuinfo");
   for (std::string line; std::getline(in, line);) {
@@ -70,6 +65,15 @@ void read_topology(MachineInfo& m) {
 }
 
 }  // namespace
+
+Isa detect_isa() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("avx512f")) return Isa::avx512;
+  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return Isa::avx2;
+#endif
+  return Isa::scalar;
+}
 
 std::string_view to_string(Isa isa) {
   switch (isa) {

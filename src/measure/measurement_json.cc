@@ -75,7 +75,7 @@ Measurement measurement_from(const Json& j) {
          p.at("samples_s").get<std::vector<double>>(), p.at("flops_per_call").get<double>(),
          p.at("theoretical_flops_per_s").get<double>()});
   }
-  for (const Json& b : j.at("bandwidth_points")) {
+  for (const Json& b : j.at("bandwidth")) {
     m.bandwidth.push_back(
         {b.at("kernel").get<std::string>(), b.at("working_set_bytes").get<double>(),
          b.at("level").get<std::string>(), summary_from(b.at("bytes_per_s_summary")),
@@ -142,7 +142,6 @@ std::string measurement_to_json(const Measurement& m) {
          {"samples_s", b.samples_s}});
   }
   root["bandwidth"] = bandwidth;
-  root["bandwidth_points"] = bandwidth;
   Json blas = Json::array();
   for (const BlasPoint& b : m.blas) {
     blas.push_back({{"weights", b.weights},

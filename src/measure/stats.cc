@@ -23,4 +23,11 @@ Summary summarize(std::vector<double> values) {
   return s;
 }
 
+Summary rate_summary(double work_per_sample, const std::vector<double>& seconds) {
+  std::vector<double> rates;
+  rates.reserve(seconds.size());
+  for (double s : seconds) rates.push_back(work_per_sample / s);
+  return summarize(std::move(rates));
+}
+
 }  // namespace ridge

@@ -22,6 +22,12 @@ namespace {
 constexpr double kDefaultLastLevelCache = 32.0 * 1024 * 1024;
 constexpr double kBytesPerParallelRegion = 32.0 * 1024 * 1024;
 
+// The last-level cache, or a typical size when hwloc cannot tell.
+double llc_or_default(const MachineInfo& m) {
+  const std::uint64_t llc = m.last_level_cache_bytes();
+  return llc > 0 ? static_cast<double>(llc) : kDefaultLastLevelCache;
+}
+
 TimingOptions timing_for(bool quick) {
   return quick ? TimingOptions{1, 5, 0.005, 0.5} : TimingOptions{1, 10, 0.02, 2.0};
 }
@@ -68,9 +74,7 @@ PeakResult measure_peak(const kernels::FmaKernel& kernel, int threads, const Tim
   r.precision = kernel.precision;
   r.kernel = kernel.name;
   r.flops_per_call = kernel.flops_per_iteration * static_cast<double>(iterations) * threads;
-  std::vector<double> rates;
-  for (double s : t.seconds_per_call) rates.push_back(r.flops_per_call / s);
-  r.flops_per_s = summarize(rates);
+  r.flops_per_s = rate_summary(r.flops_per_call, t.seconds_per_call);
   r.samples_s = t.seconds_per_call;
   return r;
 }
@@ -106,28 +110,35 @@ struct FreeDeleter {
 };
 using Buffer = std::unique_ptr<double[], FreeDeleter>;
 
+void fill(double* p, std::size_t n, double value, int threads) {
+#pragma omp parallel for num_threads(threads) schedule(static)
+  for (std::size_t i = 0; i < n; ++i) p[i] = value;
+}
+
 Buffer allocate(std::size_t doubles, int threads) {
   const std::size_t bytes = ((doubles * sizeof(double) + 4095) / 4096) * 4096;
   auto* p = static_cast<double*>(std::aligned_alloc(4096, bytes));
-  if (p == nullptr)
+  if (p == nullptr) {
     input_error("cannot allocate a {} working set", units::si(static_cast<double>(bytes), "B"));
-    // First touch by the threads that will use each part.
-#pragma omp parallel for num_threads(threads) schedule(static)
-  for (std::size_t i = 0; i < doubles; ++i) p[i] = 0;
+  }
+  fill(p, doubles, 0, threads);  // first touch by the threads that will use each part
   return Buffer(p);
 }
 
+enum class Kernel { read, copy, triad, copy_nt, triad_nt };
+
 struct KernelSpec {
+  Kernel kernel;
   const char* name;
   int arrays;
   double write_allocate_factor;  // bytes with write-allocate / STREAM bytes
 };
 
-constexpr KernelSpec kKernels[] = {{"read", 1, 1.0},
-                                   {"copy", 2, 1.5},
-                                   {"triad", 3, 32.0 / 24},
-                                   {"copy_nt", 2, 1.0},
-                                   {"triad_nt", 3, 1.0}};
+constexpr KernelSpec kKernels[] = {{Kernel::read, "read", 1, 1.0},
+                                   {Kernel::copy, "copy", 2, 1.5},
+                                   {Kernel::triad, "triad", 3, 32.0 / 24},
+                                   {Kernel::copy_nt, "copy_nt", 2, 1.0},
+                                   {Kernel::triad_nt, "triad_nt", 3, 1.0}};
 
 // Each thread's share of [0, n), on 64-byte boundaries.
 std::pair<std::size_t, std::size_t> chunk(std::size_t n, int threads, int thread) {
@@ -146,11 +157,6 @@ std::string level_of(double working_set, int threads, const MachineInfo& m) {
     }
   }
   return "DRAM";
-}
-
-void fill(double* p, std::size_t n, double value, int threads) {
-#pragma omp parallel for num_threads(threads) schedule(static)
-  for (std::size_t i = 0; i < n; ++i) p[i] = value;
 }
 
 // Spot checks, as STREAM does, that the kernel computed what it should.
@@ -172,7 +178,6 @@ BandwidthPoint run_kernel(const KernelSpec& spec, double* buffer, double working
   constexpr double kA = 1.0, kB = 2.0, kC = 0.5, kScalar = 3.0;
   for (int k = 0; k < spec.arrays; ++k)
     fill(buffer + k * n, n, k == 0 ? kA : k == 1 ? kB : kC, threads);
-  const std::string name = spec.name;
   // Small working sets repeat inside one parallel region, so fork and join cost nothing.
   const int repeats = static_cast<int>(std::max(1.0, kBytesPerParallelRegion / working_set));
   std::vector<double> sums(static_cast<std::size_t>(threads) * 8);
@@ -182,30 +187,40 @@ BandwidthPoint run_kernel(const KernelSpec& spec, double* buffer, double working
       const int t = omp_get_thread_num();
       const auto [begin, end] = chunk(n, threads, t);
       for (int r = 0; r < repeats; ++r) {
-        if (name == "read") sums[static_cast<std::size_t>(t) * 8] = kernels::read(a, begin, end);
-        if (name == "copy") kernels::copy(b, a, begin, end);
-        if (name == "copy_nt") kernels::copy_nt(b, a, begin, end);
-        if (name == "triad") kernels::triad(a, b, c, kScalar, begin, end);
-        if (name == "triad_nt") kernels::triad_nt(a, b, c, kScalar, begin, end);
+        switch (spec.kernel) {
+          case Kernel::read:
+            sums[static_cast<std::size_t>(t) * 8] = kernels::read(a, begin, end);
+            break;
+          case Kernel::copy:
+            kernels::copy(b, a, begin, end);
+            break;
+          case Kernel::copy_nt:
+            kernels::copy_nt(b, a, begin, end);
+            break;
+          case Kernel::triad:
+            kernels::triad(a, b, c, kScalar, begin, end);
+            break;
+          case Kernel::triad_nt:
+            kernels::triad_nt(a, b, c, kScalar, begin, end);
+            break;
+        }
       }
     }
   };
   const Timing t = time_calls(body, timing);
   BandwidthPoint p;
-  p.kernel = name;
+  p.kernel = spec.name;
   p.working_set_bytes = static_cast<double>(n) * 8 * spec.arrays;
   p.level = level_of(p.working_set_bytes, threads, m);
   p.write_allocate_factor = spec.write_allocate_factor;
-  std::vector<double> rates;
-  for (double s : t.seconds_per_call) rates.push_back(p.working_set_bytes * repeats / s);
-  p.bytes_per_s = summarize(rates);
+  p.bytes_per_s = rate_summary(p.working_set_bytes * repeats, t.seconds_per_call);
   for (double s : t.seconds_per_call) p.samples_s.push_back(s / repeats);
-  if (name == "read") {
+  if (spec.kernel == Kernel::read) {
     double total = 0;
     for (int i = 0; i < threads; ++i) total += sums[static_cast<std::size_t>(i) * 8];
     p.validated =
         std::abs(total - kA * static_cast<double>(n)) <= 1e-9 * kA * static_cast<double>(n);
-  } else if (name.starts_with("copy")) {
+  } else if (spec.kernel == Kernel::copy || spec.kernel == Kernel::copy_nt) {
     p.validated = check(b, n, kA);
   } else {
     p.validated = check(a, n, kB + kScalar * kC);
@@ -232,9 +247,7 @@ int blas_cache_n(const MachineInfo& m) {
 }
 
 int blas_dram_n(const MachineInfo& m, double largest, bool quick) {
-  const double llc = m.last_level_cache_bytes() > 0
-                         ? static_cast<double>(m.last_level_cache_bytes())
-                         : kDefaultLastLevelCache;
+  const double llc = llc_or_default(m);
   const double weights = std::min(largest, quick ? 1.25 * llc : 4 * llc);
   return std::max(64, static_cast<int>(std::sqrt(weights / 4)) & ~15);
 }
@@ -324,10 +337,7 @@ BlasPoint measure_blas(int n, int batch, const std::string& weights, int threads
   p.weights = weights;
   p.n = n;
   p.batch = batch;
-  const double flops = 2.0 * n * n * batch;
-  std::vector<double> rates;
-  for (double s : t.seconds_per_call) rates.push_back(flops / s);
-  p.flops_per_s = summarize(rates);
+  p.flops_per_s = rate_summary(2.0 * n * n * batch, t.seconds_per_call);
   p.samples_s = t.seconds_per_call;
   return p;
 }
@@ -341,9 +351,7 @@ Measurement measure_host(const MeasureOptions& options, const Progress& progress
   r.quick = options.quick;
   r.threads = resolve_threads(options.threads, r.machine);
   const MachineInfo& m = r.machine;
-  const double llc = m.last_level_cache_bytes() > 0
-                         ? static_cast<double>(m.last_level_cache_bytes())
-                         : kDefaultLastLevelCache;
+  const double llc = llc_or_default(m);
   const double largest = options.max_working_set_bytes > 0 ? options.max_working_set_bytes
                                                            : (options.quick ? 4 : 12) * llc;
   if (largest > 0.5 * static_cast<double>(m.memory_bytes)) {
@@ -379,7 +387,7 @@ Measurement measure_host(const MeasureOptions& options, const Progress& progress
     report(fmt::format("bandwidth {}", units::binary_bytes(sizes[i])),
            0.1 + 0.6 * static_cast<double>(i) / static_cast<double>(sizes.size()));
     for (const KernelSpec& spec : kKernels) {
-      const bool nontemporal = std::string_view(spec.name).ends_with("_nt");
+      const bool nontemporal = spec.kernel == Kernel::copy_nt || spec.kernel == Kernel::triad_nt;
       if (options.quick && nontemporal && sizes[i] != largest) continue;
       r.bandwidth.push_back(run_kernel(spec, buffer.get(), sizes[i], r.threads, m, timing));
     }

@@ -133,11 +133,7 @@ Document model_sweep_document(const std::string& key, const std::vector<ModelAna
           {}};
   for (const ModelAnalysis& a : rows) {
     const Workload& w = a.workload;
-    const std::int64_t value = key == "batch"    ? w.batch
-                               : key == "prompt" ? w.prompt
-                               : key == "gen"    ? w.gen
-                                                 : w.tp;
-    t.rows.push_back({integer_cell(value), time_cell(a.prefill.time_s),
+    t.rows.push_back({integer_cell(*sweep_field(w, key)), time_cell(a.prefill.time_s),
                       time_cell(a.decode_time_per_token_s),
                       number_cell(a.tokens_per_s, units::plain(a.tokens_per_s, 1)),
                       number_cell(a.decode.intensity(), units::plain(a.decode.intensity(), 1)),

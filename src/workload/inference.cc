@@ -80,6 +80,22 @@ double Shard::kv_elements_per_token(const ModelConfig& m) const {
   return 2.0 * m.num_layers * kv_dim;
 }
 
+namespace {
+
+template <typename W>  // Workload or const Workload
+auto* field_of(W& w, std::string_view key) {
+  if (key == "batch") return &w.batch;
+  if (key == "prompt") return &w.prompt;
+  if (key == "gen") return &w.gen;
+  if (key == "tp") return &w.tp;
+  return static_cast<decltype(&w.batch)>(nullptr);
+}
+
+}  // namespace
+
+int* sweep_field(Workload& w, std::string_view key) { return field_of(w, key); }
+const int* sweep_field(const Workload& w, std::string_view key) { return field_of(w, key); }
+
 Precision compute_precision_for_bits(double activation_bits, const Device& device) {
   const auto first_available =
       [&](std::initializer_list<Precision> choices) -> std::optional<Precision> {
