@@ -3,6 +3,8 @@
 #include <memory>
 
 #include "common.h"
+#include "cuda_measure.h"
+#include "ridge/error.h"
 #include "ridge/lab.h"
 #include "ridge/output_file.h"
 #include "ridge/units.h"
@@ -10,34 +12,64 @@
 
 namespace ridge::cli {
 
+namespace {
+
+struct MeasureArgs {
+  std::string backend = "cpu";
+  int gpu = 0;
+  bool quick = false;
+  std::string out;
+  double threads = 0;
+  std::string max_working_set;
+};
+
+// The options that make sense for one backend only, rejected for the other.
+void check_backend_options(const MeasureArgs& args, const CLI::App& sub) {
+  const bool cuda = args.backend == "cuda";
+  if (!cuda && sub.count("--gpu") > 0) input_error("--gpu needs --backend cuda");
+  for (const char* cpu_only : {"--threads", "--max-working-set"}) {
+    if (cuda && sub.count(cpu_only) > 0) input_error("{} applies to --backend cpu only", cpu_only);
+  }
+}
+
+Measurement run_measurement(const MeasureArgs& args) {
+  if (args.backend == "cuda") {
+    return gpu::measure_gpu({args.quick, args.gpu}, progress_bar());
+  }
+  MeasureOptions options;
+  options.quick = args.quick;
+  options.threads = static_cast<int>(args.threads);
+  if (!args.max_working_set.empty()) {
+    options.max_working_set_bytes = units::parse_bytes(args.max_working_set);
+  }
+  return measure_host(options, progress_bar());
+}
+
+}  // namespace
+
 void add_measure(CLI::App& app, std::vector<Command>& commands) {
-  struct Args {
-    bool quick = false;
-    std::string out;
-    double threads = 0;
-    std::string max_working_set;
-  };
-  auto args = std::make_shared<Args>();
+  auto args = std::make_shared<MeasureArgs>();
   CLI::App* sub = app.add_subcommand(
       "measure", "Measure this machine's ceilings: peaks, bandwidth per level, GEMV vs GEMM");
-  sub->add_flag("--quick", args->quick, "A shorter run (under 15 s on two cores), less precise");
+  sub->add_option("--backend", args->backend, "What to measure: the host CPU, or a CUDA GPU")
+      ->check(CLI::IsMember({"cpu", "cuda"}))
+      ->default_str("cpu");
+  sub->add_option("--gpu", args->gpu, "With --backend cuda: the CUDA device index (default 0)")
+      ->check(CLI::Range(0, 1023));
+  sub->add_flag("--quick", args->quick,
+                "A shorter run (CPU: under 15 s on two cores; GPU: a few seconds), less precise");
   sub->add_option("--out", args->out, "Write the measurement (JSON) to this file");
-  sub->add_option("--threads", args->threads, "Threads (default: one per core)")
+  sub->add_option("--threads", args->threads, "CPU: threads (default: one per core)")
       ->check(positive_int());
   sub->add_option(
       "--max-working-set", args->max_working_set,
-      "Largest bandwidth working set, e.g. 2G (default: 4x the last-level cache per array)");
-  commands.push_back({sub, [args](const Session&) {
-                        MeasureOptions options;
-                        options.quick = args->quick;
-                        options.threads = static_cast<int>(args->threads);
-                        if (!args->max_working_set.empty()) {
-                          options.max_working_set_bytes = units::parse_bytes(args->max_working_set);
-                        }
+      "CPU: largest bandwidth working set, e.g. 2G (default: 4x the last-level cache per array)");
+  commands.push_back({sub, [args, sub](const Session&) {
+                        check_backend_options(*args, *sub);
                         // Opened first: an unwritable path fails before minutes of measuring.
                         std::unique_ptr<OutputFile> out;
                         if (!args->out.empty()) out = std::make_unique<OutputFile>(args->out);
-                        const Measurement m = measure_host(options, progress_bar());
+                        const Measurement m = run_measurement(*args);
                         if (out) out->commit(measurement_to_json(m));
                         return report::measurement_document(m);
                       }});

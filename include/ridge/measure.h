@@ -23,8 +23,18 @@ struct Timing {
   Summary summary;
 };
 
+// How one sample is timed: `start` before the first call, `stop` after the last returns the
+// seconds between. The host's steady clock by default; a GPU backend reads device events, since
+// its calls only enqueue work.
+struct Stopwatch {
+  std::function<void()> start;
+  std::function<double()> stop;
+};
+Stopwatch host_stopwatch();
+
 // Warm-up, then samples, each timing enough calls of `body` to last min_sample_s.
-Timing time_calls(const std::function<void()>& body, const TimingOptions& options);
+Timing time_calls(const std::function<void()>& body, const TimingOptions& options,
+                  const Stopwatch& watch = host_stopwatch());
 
 // The smallest step of the clock ridge times with, in seconds.
 double timer_resolution_s();
@@ -36,6 +46,9 @@ struct MeasureOptions {
 };
 
 using Progress = std::function<void(const std::string& step, double fraction)>;
+
+// An empty measurement stamped with the time (UTC), the host's name and the host machine.
+Measurement stamped_measurement(bool quick);
 
 // The whole suite. Bad input when the options cannot be honoured (threads, memory).
 Measurement measure_host(const MeasureOptions& options, const Progress& progress = {});

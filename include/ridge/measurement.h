@@ -1,9 +1,11 @@
 #pragma once
-// A measurement of the host: peaks per precision, bandwidth per working-set size, and BLAS
-// GEMV against GEMM, every figure with its raw samples. Stored as JSON
+// A measurement of the host CPU or of a GPU: peaks per precision, bandwidth per working-set size,
+// and BLAS GEMV against GEMM, every figure with its raw samples. Stored as JSON
 // ("schema": "ridge.measurement/1") and usable as a device.
 
+#include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,11 +19,13 @@ namespace ridge {
 
 struct PeakResult {
   Precision precision = Precision::fp64;
-  std::string kernel;  // e.g. "fma avx512 x16"
+  std::string kernel;  // e.g. "fma avx512 x16", "cublasLt bf16 8192x8192x8192"
   Summary flops_per_s;
   std::vector<double> samples_s;  // seconds per call
   double flops_per_call = 0;
-  double theoretical_flops_per_s = 0;  // cores x FLOP/cycle x clock, 0 when the clock is unknown
+  // Units x FLOP/cycle x clock; 0 when the clock or the FLOP/cycle is unknown.
+  double theoretical_flops_per_s = 0;
+  bool validated = true;  // results checked against a reference, where the kernel has results
 };
 
 struct BandwidthPoint {
@@ -35,17 +39,43 @@ struct BandwidthPoint {
 };
 
 struct BlasPoint {
-  std::string weights;  // "cache" or "dram"
-  int n = 0;            // weights are n x n fp32
-  int batch = 1;        // 1: sgemv; more: sgemm with that many columns
+  std::string weights;  // where the weights live: "cache", "dram" (CPU) or "hbm" (GPU)
+  int n = 0;            // weights are n x n
+  int batch = 1;        // 1: GEMV; more: GEMM with that many columns
+  Precision precision = Precision::fp32;
   Summary flops_per_s;
   std::vector<double> samples_s;
+};
+
+// "sgemv"/"sgemm" for fp32 (BLAS's names), "bf16 gemv"/"bf16 gemm" otherwise.
+std::string blas_op_name(const BlasPoint& p);
+
+// The GPU a measurement ran on, as its runtime reports it.
+struct GpuInfo {
+  std::string name;
+  int index = 0;
+  int compute_capability_major = 0;
+  int compute_capability_minor = 0;
+  int sm_count = 0;
+  double sm_clock_hz = 0;      // the highest the runtime reports
+  double memory_clock_hz = 0;  // likewise
+  int memory_bus_bits = 0;
+  std::uint64_t memory_bytes = 0;
+  std::uint64_t l2_bytes = 0;
+  std::uint64_t shared_memory_per_sm_bytes = 0;
+  std::string pci_bus_id;
+  std::string driver_version;   // the CUDA version the driver supports, e.g. "13.0"
+  std::string runtime_version;  // the CUDA runtime ridge was linked with
+
+  // The level name of device memory: "HBM" on wide (stacked) buses, "DRAM" otherwise.
+  std::string main_memory_name() const;
 };
 
 struct Measurement {
   std::string created;  // ISO 8601, UTC
   std::string host;
-  MachineInfo machine;
+  MachineInfo machine;         // the host
+  std::optional<GpuInfo> gpu;  // set when the measurement is of a GPU, not the host CPU
   int threads = 1;
   bool quick = false;
   double clock_hz = 0;         // sustained, measured; 0 when it could not be
@@ -57,7 +87,14 @@ struct Measurement {
 
   // The best median bandwidth among the points of one level (0 when none).
   double level_bandwidth(std::string_view level) const;
+  // The levels the bandwidth points reach, in the order they first appear.
+  std::vector<std::string> levels() const;
 };
+
+// The batch at which the measured GEMV/GEMM sweep turns from memory- to compute-bound: where
+// the time of one column (the memory-bound plateau) equals the work of that batch at the best
+// rate the sweep reached. 0 when the sweep has no GEMV point or nothing faster than it.
+double measured_crossover_batch(const std::vector<BlasPoint>& sweep);
 
 std::string measurement_to_json(const Measurement& m);
 

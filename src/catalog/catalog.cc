@@ -67,6 +67,16 @@ const Device& Catalog::get(std::string_view id) const {
 
 // Ranks IDs by edit distance, with IDs that contain the query (or are contained in it) first;
 // IDs too far from the query to be what the user meant are left out.
+const Device* Catalog::find_by_name_prefix(std::string_view name) const {
+  const Device* found = nullptr;
+  for (const Device& d : devices_) {
+    if (name.empty() || !std::string_view(d.name).starts_with(name)) continue;
+    if (found) return nullptr;
+    found = &d;
+  }
+  return found;
+}
+
 std::vector<std::string> Catalog::closest_ids(std::string_view id, std::size_t count) const {
   std::vector<std::pair<std::size_t, std::string>> ranked;
   for (const Device& d : devices_) {

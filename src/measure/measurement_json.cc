@@ -1,6 +1,8 @@
 // The measurement file: ridge.measurement/1 JSON, and the measured machine as a device.
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 
 #include "ridge/error.h"
@@ -58,22 +60,74 @@ MachineInfo machine_from(const Json& j) {
   return m;
 }
 
+Json gpu_json(const GpuInfo& g) {
+  return {{"name", g.name},
+          {"index", g.index},
+          {"compute_capability",
+           fmt::format("{}.{}", g.compute_capability_major, g.compute_capability_minor)},
+          {"sm_count", g.sm_count},
+          {"sm_clock_hz", g.sm_clock_hz},
+          {"memory_clock_hz", g.memory_clock_hz},
+          {"memory_bus_bits", g.memory_bus_bits},
+          {"memory_bytes", g.memory_bytes},
+          {"l2_bytes", g.l2_bytes},
+          {"shared_memory_per_sm_bytes", g.shared_memory_per_sm_bytes},
+          {"pci_bus_id", g.pci_bus_id},
+          {"driver_version", g.driver_version},
+          {"runtime_version", g.runtime_version}};
+}
+
+GpuInfo gpu_from(const Json& j) {
+  GpuInfo g;
+  g.name = j.at("name").get<std::string>();
+  g.index = j.at("index").get<int>();
+  const std::string cc = j.at("compute_capability").get<std::string>();
+  if (std::sscanf(cc.c_str(), "%d.%d", &g.compute_capability_major, &g.compute_capability_minor) !=
+      2) {
+    throw std::invalid_argument("compute_capability " + cc + " is not MAJOR.MINOR");
+  }
+  g.sm_count = j.at("sm_count").get<int>();
+  g.sm_clock_hz = j.at("sm_clock_hz").get<double>();
+  g.memory_clock_hz = j.at("memory_clock_hz").get<double>();
+  g.memory_bus_bits = j.at("memory_bus_bits").get<int>();
+  g.memory_bytes = j.at("memory_bytes").get<std::uint64_t>();
+  g.l2_bytes = j.at("l2_bytes").get<std::uint64_t>();
+  g.shared_memory_per_sm_bytes = j.at("shared_memory_per_sm_bytes").get<std::uint64_t>();
+  g.pci_bus_id = j.at("pci_bus_id").get<std::string>();
+  g.driver_version = j.at("driver_version").get<std::string>();
+  g.runtime_version = j.at("runtime_version").get<std::string>();
+  if (g.sm_count < 1) throw std::invalid_argument("sm_count must be positive");
+  return g;
+}
+
+Precision precision_from(const Json& j) {
+  const auto precision = find_precision(j.get<std::string>());
+  if (!precision) throw std::invalid_argument("unknown precision " + j.dump());
+  return *precision;
+}
+
 Measurement measurement_from(const Json& j) {
   Measurement m;
   m.created = j.at("created").get<std::string>();
   m.host = j.at("host").get<std::string>();
   m.machine = machine_from(j.at("machine"));
+  // Measurements written before GPUs were measured have no "device_kind": they are of the CPU.
+  const std::string kind = j.value("device_kind", "cpu");
+  if (kind == "gpu") {
+    m.gpu = gpu_from(j.at("gpu"));
+  } else if (kind != "cpu") {
+    throw std::invalid_argument("device_kind \"" + kind + "\" is neither \"cpu\" nor \"gpu\"");
+  }
   m.threads = j.at("threads").get<int>();
   m.quick = j.at("quick").get<bool>();
   m.clock_hz = j.at("clock_hz").get<double>();
   m.vector_clock_hz = j.at("vector_clock_hz").get<double>();
   for (const Json& p : j.at("peaks")) {
-    const auto precision = find_precision(p.at("precision").get<std::string>());
-    if (!precision) throw std::invalid_argument("unknown precision " + p.at("precision").dump());
-    m.peaks.push_back(
-        {*precision, p.at("kernel").get<std::string>(), summary_from(p.at("flops_per_s")),
-         p.at("samples_s").get<std::vector<double>>(), p.at("flops_per_call").get<double>(),
-         p.at("theoretical_flops_per_s").get<double>()});
+    m.peaks.push_back({precision_from(p.at("precision")), p.at("kernel").get<std::string>(),
+                       summary_from(p.at("flops_per_s")),
+                       p.at("samples_s").get<std::vector<double>>(),
+                       p.at("flops_per_call").get<double>(),
+                       p.at("theoretical_flops_per_s").get<double>(), p.value("validated", true)});
   }
   for (const Json& b : j.at("bandwidth")) {
     m.bandwidth.push_back(
@@ -83,9 +137,10 @@ Measurement measurement_from(const Json& j) {
          b.at("samples_s").get<std::vector<double>>()});
   }
   for (const Json& b : j.at("blas")) {
-    m.blas.push_back({b.at("weights").get<std::string>(), b.at("n").get<int>(),
-                      b.at("batch").get<int>(), summary_from(b.at("flops_per_s_summary")),
-                      b.at("samples_s").get<std::vector<double>>()});
+    m.blas.push_back(
+        {b.at("weights").get<std::string>(), b.at("n").get<int>(), b.at("batch").get<int>(),
+         b.contains("precision") ? precision_from(b["precision"]) : Precision::fp32,
+         summary_from(b.at("flops_per_s_summary")), b.at("samples_s").get<std::vector<double>>()});
   }
   m.warnings = j.at("warnings").get<std::vector<std::string>>();
   return m;
@@ -110,6 +165,8 @@ std::string measurement_to_json(const Measurement& m) {
   root["schema"] = kSchema;
   root["created"] = m.created;
   root["host"] = m.host;
+  root["device_kind"] = m.gpu ? "gpu" : "cpu";
+  if (m.gpu) root["gpu"] = gpu_json(*m.gpu);
   root["machine"] = machine_json(m.machine);
   root["threads"] = m.threads;
   root["quick"] = m.quick;
@@ -118,12 +175,15 @@ std::string measurement_to_json(const Measurement& m) {
   Json peak_flops = Json::object();
   Json peaks = Json::array();
   for (const PeakResult& p : m.peaks) {
-    peak_flops[std::string(to_string(p.precision))] = p.flops_per_s.median;
+    // Two kernels may measure one precision (fp64 FMA and DGEMM): the ceiling is the faster.
+    Json& ceiling = peak_flops[std::string(to_string(p.precision))];
+    ceiling = std::max(ceiling.is_number() ? ceiling.get<double>() : 0.0, p.flops_per_s.median);
     peaks.push_back({{"precision", std::string(to_string(p.precision))},
                      {"kernel", p.kernel},
                      {"flops_per_s", summary_json(p.flops_per_s)},
                      {"flops_per_call", p.flops_per_call},
                      {"theoretical_flops_per_s", p.theoretical_flops_per_s},
+                     {"validated", p.validated},
                      {"samples_s", p.samples_s}});
   }
   root["peak_flops"] = peak_flops;
@@ -147,7 +207,8 @@ std::string measurement_to_json(const Measurement& m) {
     blas.push_back({{"weights", b.weights},
                     {"n", b.n},
                     {"batch", b.batch},
-                    {"op", b.batch == 1 ? "sgemv" : "sgemm"},
+                    {"precision", std::string(to_string(b.precision))},
+                    {"op", blas_op_name(b)},
                     {"flops_per_s", b.flops_per_s.median},
                     {"flops_per_s_summary", summary_json(b.flops_per_s)},
                     {"samples_s", b.samples_s}});
@@ -177,20 +238,28 @@ Measurement parse_measurement(std::string_view json_text, const std::string& ori
   }
 }
 
-Device device_from_measurement(const Measurement& m, const std::string& id,
-                               const std::string& origin) {
-  Device d;
-  d.id = id;
-  d.name = fmt::format("{} ({} threads, measured)", m.machine.cpu, m.threads);
-  d.vendor = "measured";
-  d.year = std::stoi(m.created.substr(0, 4));
-  d.unit_name = "core";
-  d.origin = origin;
-  d.compute_units = measured(m.threads, m, origin, "threads the measurement ran on");
+namespace {
+
+void add_measured_peaks(Device& d, const Measurement& m, const std::string& origin) {
   for (const PeakResult& p : m.peaks) {
+    const auto known = d.peak_flops_per_s.find(p.precision);
+    if (known != d.peak_flops_per_s.end() && known->second.value >= p.flops_per_s.median) continue;
     d.peak_flops_per_s[p.precision] =
         measured(p.flops_per_s.median, m, origin, p.kernel + "; " + spread(p.flops_per_s));
   }
+  if (d.peak_flops_per_s.empty()) input_error("{}: the measurement has no peaks", origin);
+}
+
+Figure main_memory_bandwidth(const Measurement& m, const std::string& level,
+                             const std::string& origin) {
+  double bandwidth = m.level_bandwidth(level);
+  if (bandwidth <= 0)
+    bandwidth = m.level_bandwidth(m.bandwidth.empty() ? "" : m.bandwidth.back().level);
+  if (bandwidth <= 0) input_error("{}: the measurement has no bandwidth points", origin);
+  return measured(bandwidth, m, origin, "best kernel median beyond the last-level cache");
+}
+
+void add_cpu_memory(Device& d, const Measurement& m, const std::string& origin) {
   for (const CacheLevel& c : m.machine.caches) {
     MemoryLevel level{
         c.name, MemoryKind::cache, c.shared_by_cores == 1 ? Scope::unit : Scope::device, {}, {},
@@ -205,14 +274,58 @@ Device device_from_measurement(const Measurement& m, const std::string& id,
   MemoryLevel dram{"DRAM", MemoryKind::main, Scope::device, {}, {}, {}};
   dram.capacity_bytes =
       measured(static_cast<double>(m.machine.memory_bytes), m, origin, "physical memory");
-  double bandwidth = m.level_bandwidth("DRAM");
-  if (bandwidth <= 0)
-    bandwidth = m.level_bandwidth(m.bandwidth.empty() ? "" : m.bandwidth.back().level);
-  if (bandwidth <= 0) input_error("{}: the measurement has no bandwidth points", origin);
-  dram.bandwidth_bytes_per_s =
-      measured(bandwidth, m, origin, "best kernel median beyond the last-level cache");
+  dram.bandwidth_bytes_per_s = main_memory_bandwidth(m, "DRAM", origin);
   d.memory.push_back(std::move(dram));
-  if (d.peak_flops_per_s.empty()) input_error("{}: the measurement has no peaks", origin);
+}
+
+// Shared memory, L2 and device memory, each with the bandwidth its sweep reached; the host link
+// with the better direction of the pinned copies.
+void add_gpu_memory(Device& d, const Measurement& m, const GpuInfo& g, const std::string& origin) {
+  const std::string reported = "reported by the CUDA runtime";
+  MemoryLevel shared{"shared memory", MemoryKind::shared, Scope::unit, {}, {}, {}};
+  shared.capacity_bytes =
+      measured(static_cast<double>(g.shared_memory_per_sm_bytes), m, origin, reported);
+  if (const double bw = m.level_bandwidth("shared"); bw > 0)
+    shared.bandwidth_bytes_per_s = measured(bw, m, origin, "all SMs together");
+  d.memory.push_back(std::move(shared));
+  MemoryLevel l2{"L2 cache", MemoryKind::cache, Scope::device, {}, {}, {}};
+  l2.capacity_bytes = measured(static_cast<double>(g.l2_bytes), m, origin, reported);
+  if (const double bw = m.level_bandwidth("L2"); bw > 0)
+    l2.bandwidth_bytes_per_s = measured(bw, m, origin, "best read median within half the L2");
+  d.memory.push_back(std::move(l2));
+  const std::string main_name = g.main_memory_name();
+  MemoryLevel main{main_name, MemoryKind::main, Scope::device, {}, {}, {}};
+  main.capacity_bytes = measured(static_cast<double>(g.memory_bytes), m, origin, reported);
+  main.bandwidth_bytes_per_s = main_memory_bandwidth(m, main_name, origin);
+  d.memory.push_back(std::move(main));
+  if (const double link = m.level_bandwidth("host link"); link > 0) {
+    d.links.push_back({LinkKind::host, "host link (pinned copies)",
+                       measured(link, m, origin, "the faster direction, one way"), std::nullopt});
+  }
+}
+
+}  // namespace
+
+Device device_from_measurement(const Measurement& m, const std::string& id,
+                               const std::string& origin) {
+  Device d;
+  d.id = id;
+  d.year = std::stoi(m.created.substr(0, 4));
+  d.origin = origin;
+  add_measured_peaks(d, m, origin);
+  if (m.gpu) {
+    d.name = fmt::format("{} (GPU {}, measured)", m.gpu->name, m.gpu->index);
+    d.vendor = "NVIDIA";
+    d.unit_name = "SM";
+    d.compute_units = measured(m.gpu->sm_count, m, origin, "reported by the CUDA runtime");
+    add_gpu_memory(d, m, *m.gpu, origin);
+  } else {
+    d.name = fmt::format("{} ({} threads, measured)", m.machine.cpu, m.threads);
+    d.vendor = "measured";
+    d.unit_name = "core";
+    d.compute_units = measured(m.threads, m, origin, "threads the measurement ran on");
+    add_cpu_memory(d, m, origin);
+  }
   return d;
 }
 

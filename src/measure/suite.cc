@@ -293,14 +293,6 @@ void add_warnings(Measurement& r, const MeasureOptions& options) {
 
 }  // namespace
 
-double Measurement::level_bandwidth(std::string_view level) const {
-  double best = 0;
-  for (const BandwidthPoint& p : bandwidth) {
-    if (p.level == level) best = std::max(best, p.bytes_per_s.median);
-  }
-  return best;
-}
-
 PeakResult measure_fp32_peak(const MachineInfo& machine, int threads, const TimingOptions& timing) {
   pin_threads();
   for (const kernels::FmaKernel& k : kernels::fma_kernels(machine)) {
@@ -342,13 +334,18 @@ BlasPoint measure_blas(int n, int batch, const std::string& weights, int threads
   return p;
 }
 
+Measurement stamped_measurement(bool quick) {
+  Measurement m;
+  m.created = now_iso8601();
+  m.host = host_name();
+  m.machine = describe_machine();
+  m.quick = quick;
+  return m;
+}
+
 Measurement measure_host(const MeasureOptions& options, const Progress& progress) {
   pin_threads();
-  Measurement r;
-  r.created = now_iso8601();
-  r.host = host_name();
-  r.machine = describe_machine();
-  r.quick = options.quick;
+  Measurement r = stamped_measurement(options.quick);
   r.threads = resolve_threads(options.threads, r.machine);
   const MachineInfo& m = r.machine;
   const double llc = llc_or_default(m);

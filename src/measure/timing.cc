@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <chrono>
+#include <memory>
 
 #include "ridge/measure.h"
 
@@ -26,15 +27,24 @@ double timer_resolution_s() {
   return smallest;
 }
 
-Timing time_calls(const std::function<void()>& body, const TimingOptions& options) {
-  for (int i = 0; i < std::max(1, options.warmups); ++i) body();
+Stopwatch host_stopwatch() {
+  auto start = std::make_shared<Clock::time_point>();
+  return {[start] { *start = Clock::now(); }, [start] { return seconds_since(*start); }};
+}
+
+Timing time_calls(const std::function<void()>& body, const TimingOptions& options,
+                  const Stopwatch& watch) {
+  const auto time_sample = [&](long calls) {
+    watch.start();
+    for (long i = 0; i < calls; ++i) body();
+    return watch.stop();
+  };
+  time_sample(std::max(1, options.warmups));
   // Calibrate: double the calls per sample until one sample lasts long enough.
   long calls = 1;
   double sample_s = 0;
   for (;;) {
-    const Clock::time_point start = Clock::now();
-    for (long i = 0; i < calls; ++i) body();
-    sample_s = seconds_since(start);
+    sample_s = time_sample(calls);
     if (sample_s >= options.min_sample_s || calls >= (1L << 30)) break;
     calls *= 2;
   }
@@ -44,11 +54,8 @@ Timing time_calls(const std::function<void()>& body, const TimingOptions& option
                          std::min(3, samples), samples);
   }
   Timing t;
-  for (int s = 0; s < samples; ++s) {
-    const Clock::time_point start = Clock::now();
-    for (long i = 0; i < calls; ++i) body();
-    t.seconds_per_call.push_back(seconds_since(start) / static_cast<double>(calls));
-  }
+  for (int s = 0; s < samples; ++s)
+    t.seconds_per_call.push_back(time_sample(calls) / static_cast<double>(calls));
   t.summary = summarize(t.seconds_per_call);
   return t;
 }

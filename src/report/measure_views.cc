@@ -1,6 +1,9 @@
 #include <fmt/format.h>
 
 #include "report/cells.h"
+#include "ridge/bounds.h"
+#include "ridge/catalog.h"
+#include "ridge/roofline.h"
 #include "ridge/units.h"
 #include "ridge/views.h"
 
@@ -33,6 +36,29 @@ Fields machine_fields(const Measurement& m) {
   }};
 }
 
+Fields gpu_fields(const Measurement& m, const GpuInfo& g) {
+  return Fields{{
+      {"gpu", "GPU", text_cell(fmt::format("{} (device {}, {})", g.name, g.index, g.pci_bus_id))},
+      {"compute_capability", "compute capability",
+       text_cell(fmt::format("{}.{}", g.compute_capability_major, g.compute_capability_minor))},
+      {"sm_count", "SMs", integer_cell(g.sm_count)},
+      {"sm_clock_hz", "SM clock (highest)",
+       number_cell(g.sm_clock_hz, units::si(g.sm_clock_hz, "Hz"))},
+      {"memory_clock_hz", "memory clock",
+       number_cell(g.memory_clock_hz, units::si(g.memory_clock_hz, "Hz"))},
+      {"memory_bus_bits", "memory bus",
+       number_cell(g.memory_bus_bits, fmt::format("{} bits", g.memory_bus_bits))},
+      {"memory_bytes", "memory", capacity_cell(static_cast<double>(g.memory_bytes))},
+      {"l2_bytes", "L2", capacity_cell(static_cast<double>(g.l2_bytes))},
+      {"shared_memory_per_sm_bytes", "shared memory per SM",
+       capacity_cell(static_cast<double>(g.shared_memory_per_sm_bytes))},
+      {"cuda", "CUDA driver / runtime",
+       text_cell(fmt::format("{} / {}", g.driver_version, g.runtime_version))},
+      {"host_cpu", "host CPU", text_cell(m.machine.cpu)},
+      {"created", "measured", text_cell(m.created)},
+  }};
+}
+
 Table peaks_table(const Measurement& m) {
   Table t{"peaks",
           {{"precision", "precision", Align::left},
@@ -41,8 +67,9 @@ Table peaks_table(const Measurement& m) {
            {"min_flops_per_s", "min"},
            {"max_flops_per_s", "max"},
            {"cv", "cv"},
-           {"theoretical_flops_per_s", "cores x FLOP/cycle x clock"},
-           {"share_of_theoretical", "of that"}},
+           {"theoretical_flops_per_s", "theoretical"},
+           {"share_of_theoretical", "of that"},
+           {"validated", "checked"}},
           {}};
   for (const PeakResult& p : m.peaks) {
     const double share =
@@ -52,7 +79,8 @@ Table peaks_table(const Measurement& m) {
          flops_rate_cell(p.flops_per_s.median), flops_rate_cell(p.flops_per_s.min),
          flops_rate_cell(p.flops_per_s.max), spread_cell(p.flops_per_s),
          p.theoretical_flops_per_s > 0 ? flops_rate_cell(p.theoretical_flops_per_s) : empty_cell(),
-         p.theoretical_flops_per_s > 0 ? percent_cell(share) : empty_cell()});
+         p.theoretical_flops_per_s > 0 ? percent_cell(share) : empty_cell(),
+         bool_cell(p.validated, p.validated ? "ok" : "FAILED")});
   }
   return t;
 }
@@ -61,9 +89,10 @@ Table levels_table(const Measurement& m) {
   Table t{"levels",
           {{"level", "level", Align::left}, {"bytes_per_s", "bandwidth (best kernel, median)"}},
           {}};
-  for (const char* level : {"L1", "L2", "L3", "DRAM"}) {
-    if (const double bw = m.level_bandwidth(level); bw > 0)
-      t.rows.push_back({text_cell(level), bandwidth_cell(bw)});
+  for (const std::string& level : m.levels()) {
+    // A working set between two levels measures neither: it is in the sweep, not a ceiling.
+    if (level.find('/') != std::string::npos) continue;
+    t.rows.push_back({text_cell(level), bandwidth_cell(m.level_bandwidth(level))});
   }
   return t;
 }
@@ -103,10 +132,95 @@ Table blas_table(const Measurement& m) {
           {}};
   for (const BlasPoint& b : m.blas) {
     t.rows.push_back({text_cell(b.weights), integer_cell(b.n), integer_cell(b.batch),
-                      text_cell(b.batch == 1 ? "sgemv" : "sgemm"),
-                      flops_rate_cell(b.flops_per_s.median), spread_cell(b.flops_per_s)});
+                      text_cell(blas_op_name(b)), flops_rate_cell(b.flops_per_s.median),
+                      spread_cell(b.flops_per_s)});
   }
   return t;
+}
+
+}  // namespace
+
+namespace {
+
+// The GPU beside its published spec, when the catalog has exactly one device of its name.
+Section spec_section(const Measurement& m, const Device& spec) {
+  Table t{"spec_vs_measured",
+          {{"ceiling", "ceiling", Align::left},
+           {"spec", "spec"},
+           {"measured", "measured (median)"},
+           {"share", "of spec"}},
+          {}};
+  const auto row = [&](std::string name, Cell spec_cell, Cell measured_cell, double share) {
+    t.rows.push_back({text_cell(std::move(name)), std::move(spec_cell), std::move(measured_cell),
+                      percent_cell(share)});
+  };
+  for (const PeakResult& p : m.peaks) {
+    if (!spec.has_peak(p.precision)) continue;
+    const double published = spec.peak(p.precision).value;
+    const bool fma = p.kernel.starts_with("fma");
+    row(fmt::format("{} {}", to_string(p.precision), fma ? "FMA" : "GEMM"),
+        flops_rate_cell(published), flops_rate_cell(p.flops_per_s.median),
+        p.flops_per_s.median / published);
+  }
+  const MemoryLevel& main = spec.main_memory();
+  const double measured_main = m.level_bandwidth(m.gpu->main_memory_name());
+  if (main.bandwidth_bytes_per_s && measured_main > 0) {
+    row(main.name + " bandwidth", bandwidth_cell(main.bandwidth_bytes_per_s->value),
+        bandwidth_cell(measured_main), measured_main / main.bandwidth_bytes_per_s->value);
+  }
+  const double measured_link = m.level_bandwidth("host link");
+  for (const Link& l : spec.links) {
+    if (l.kind != LinkKind::host || measured_link <= 0) continue;
+    row(l.name + " (one way)", bandwidth_cell(l.bandwidth_bytes_per_s.value),
+        bandwidth_cell(measured_link), measured_link / l.bandwidth_bytes_per_s.value);
+  }
+  return {
+      "spec", fmt::format("Against the published {} ({})", spec.name, spec.id), {std::move(t)}, {}};
+}
+
+// Where the GEMV/GEMM sweep turns compute-bound, beside where the spec's and the measured
+// ceilings say it should.
+Fields crossover_fields(const Measurement& m, const Device* spec) {
+  const Precision p = m.blas.front().precision;
+  const double bytes_per_weight = bytes_per_element(p);
+  Fields f;
+  const double knee = measured_crossover_batch(m.blas);
+  f.fields.push_back({"measured_crossover_batch", "the sweep turns compute-bound at batch",
+                      number_cell(knee, knee > 0 ? units::plain(knee, 0) : "none seen")});
+  double measured_peak = 0;
+  for (const PeakResult& r : m.peaks) {
+    if (r.precision == p) measured_peak = r.flops_per_s.median;
+  }
+  const double measured_bw = m.level_bandwidth(m.gpu->main_memory_name());
+  if (measured_peak > 0 && measured_bw > 0) {
+    const double batch = ridge_point({measured_peak, measured_bw}) * bytes_per_weight / 2;
+    f.fields.push_back({"measured_ceilings_crossover_batch", "the measured ceilings predict",
+                        number_cell(batch, units::plain(batch, 0))});
+  }
+  if (spec && spec->has_peak(p)) {
+    const double batch = ridge_point(spec->ceiling(p)) * bytes_per_weight / 2;
+    f.fields.push_back({"spec_crossover_batch", fmt::format("the {} spec predicts", spec->id),
+                        number_cell(batch, units::plain(batch, 0))});
+  }
+  return f;
+}
+
+std::string blas_title(const Measurement& m) {
+  const Precision p = m.blas.empty() ? Precision::fp32 : m.blas.front().precision;
+  return fmt::format("GEMV against GEMM on the same {} weights ({})", to_string(p),
+                     m.gpu ? "cuBLAS" : "OpenBLAS");
+}
+
+void add_gpu_sections(Document& doc, const Measurement& m) {
+  const Device* spec = Catalog::builtin().find_by_name_prefix(m.gpu->name);
+  if (!m.blas.empty()) {
+    doc.sections.back().blocks.push_back(crossover_fields(m, spec));
+    doc.sections.back().blocks.push_back(Paragraph{
+        "One decode step reads every weight once; its time stays flat while the batch grows "
+        "until the arithmetic catches up. The measured crossover is the batch at which the "
+        "GEMV's time would buy the sweep's best rate."});
+  }
+  if (spec) doc.sections.push_back(spec_section(m, *spec));
 }
 
 }  // namespace
@@ -114,19 +228,36 @@ Table blas_table(const Measurement& m) {
 Document measurement_document(const Measurement& m) {
   Document doc;
   doc.schema = "ridge.measurement/1";
-  doc.title = fmt::format("Measured roofline of {} ({} threads, {})", m.machine.cpu, m.threads,
-                          to_string(m.machine.isa));
-  doc.sections.push_back({"", "", {machine_fields(m)}, {}});
+  if (m.gpu) {
+    doc.title = fmt::format("Measured roofline of {} (GPU {}, {} SMs)", m.gpu->name, m.gpu->index,
+                            m.gpu->sm_count);
+    doc.sections.push_back({"", "", {gpu_fields(m, *m.gpu)}, {}});
+  } else {
+    doc.title = fmt::format("Measured roofline of {} ({} threads, {})", m.machine.cpu, m.threads,
+                            to_string(m.machine.isa));
+    doc.sections.push_back({"", "", {machine_fields(m)}, {}});
+  }
   doc.sections.push_back({"peaks", "Compute ceilings", {peaks_table(m)}, {}});
   doc.sections.push_back({"levels", "Bandwidth ceilings", {levels_table(m), sweep_table(m)}, {}});
-  doc.sections.push_back(
-      {"blas", "GEMV against GEMM on the same fp32 weights (OpenBLAS)", {blas_table(m)}, {}});
-  doc.notes.push_back(
-      "bandwidth counts STREAM's bytes (read: 8, copy: 16, triad: 24 per element); 'with "
-      "write-allocate' adds the read of each line a cached store must fetch first");
-  doc.notes.push_back(
-      "theoretical peaks assume two FMA pipes per core (one bf16 dot product) at the clock "
-      "measured with the vector units busy");
+  doc.sections.push_back({"blas", blas_title(m), {blas_table(m)}, {}});
+  if (m.gpu) {
+    add_gpu_sections(doc, m);
+    doc.notes.push_back(
+        "bandwidth counts STREAM's bytes (read and write: 8, copy: 16, triad: 24 per element); "
+        "the read sweep re-reads working sets smaller than the L2 within one launch, loads "
+        "bypassing L1");
+    doc.notes.push_back(
+        "theoretical FMA peaks are SMs x FMA lanes x 2 x the highest SM clock the runtime "
+        "reports; tensor-core GEMMs are timed through cuBLASLt on random operands and checked "
+        "against the host on sampled elements");
+  } else {
+    doc.notes.push_back(
+        "bandwidth counts STREAM's bytes (read: 8, copy: 16, triad: 24 per element); 'with "
+        "write-allocate' adds the read of each line a cached store must fetch first");
+    doc.notes.push_back(
+        "theoretical peaks are cores x FLOP/cycle x clock, assuming two FMA pipes per core (one "
+        "bf16 dot product) at the clock measured with the vector units busy");
+  }
   for (const std::string& w : m.warnings) doc.notes.push_back("warning: " + w);
   doc.json = measurement_to_json(m);
   return doc;
@@ -165,10 +296,10 @@ Document lab_document(const LabResult& r) {
                  {"error", "error"}},
                 {}};
   for (const LabKernel* k : {&r.gemv, &r.gemm}) {
-    kernels.rows.push_back(
-        {text_cell(k->point.batch == 1 ? "sgemv" : "sgemm"), integer_cell(k->point.batch),
-         flops_rate_cell(k->point.flops_per_s.median), spread_cell(k->point.flops_per_s),
-         time_cell(k->measured_s), time_cell(k->predicted_s), percent_cell(k->error, 0)});
+    kernels.rows.push_back({text_cell(blas_op_name(k->point)), integer_cell(k->point.batch),
+                            flops_rate_cell(k->point.flops_per_s.median),
+                            spread_cell(k->point.flops_per_s), time_cell(k->measured_s),
+                            time_cell(k->predicted_s), percent_cell(k->error, 0)});
   }
   const std::string verdict =
       r.passed

@@ -1,6 +1,7 @@
 // `ridge measure` and `ridge lab` end to end: small runs, checked for completeness and sanity.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
@@ -89,6 +90,32 @@ TEST(Measure, InterruptLeavesNoPartialFileAndKeepsTheOldOne) {
     EXPECT_EQ(files, 1u) << "a temporary file was left behind";
   }
   fs::remove_all(out.parent_path());
+}
+
+// Device 1023 exists nowhere: a machine without a GPU says there is none, one with GPUs says how
+// many it has. Either way one line, exit 2, and no file.
+TEST(MeasureCuda, WithoutTheDeviceSaysSoInOneLine) {
+  const fs::path out = scratch("gpu.json");
+  const Result r = ridge("measure --backend cuda --gpu 1023 --quick --out " + out.string());
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(r.out.empty()) << r.out;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_FALSE(fs::exists(out));
+  fs::remove_all(out.parent_path());
+  if (r.err.find("this machine has") != std::string::npos) {
+    GTEST_SKIP() << "a CUDA device is present: " << r.err;
+  }
+  const bool no_device = r.err.find("no CUDA device is present") != std::string::npos;
+  const bool no_backend = r.err.find("built without the CUDA backend") != std::string::npos;
+  EXPECT_TRUE(no_device || no_backend) << r.err;
+}
+
+TEST(MeasureCuda, OptionsOfTheOtherBackendAreBadInput) {
+  EXPECT_EQ(ridge("measure --gpu 0").err, "ridge: error: --gpu needs --backend cuda\n");
+  EXPECT_EQ(ridge("measure --backend cuda --threads 2").err,
+            "ridge: error: --threads applies to --backend cpu only\n");
+  EXPECT_EQ(ridge("measure --backend cuda --max-working-set 1G").exit_code, 2);
+  EXPECT_EQ(ridge("measure --backend opencl").exit_code, 2);
 }
 
 TEST(Lab, ComparesGemvWithGemmAndExitsByTheVerdict) {

@@ -66,7 +66,7 @@ Measurement sample() {
       {"triad", 16384, "L1", {4e11, 5e11, 6e11, 5e11, 0.1}, 32.0 / 24, true, {1e-7}});
   m.bandwidth.push_back({"read", 1e9, "DRAM", {3e10, 4e10, 4.5e10, 4e10, 0.03}, 1, true, {1e-2}});
   m.bandwidth.push_back({"copy", 1e9, "DRAM", {2e10, 3e10, 3.1e10, 3e10, 0.01}, 1.5, true, {1e-2}});
-  m.blas.push_back({"cache", 512, 1, {1e10, 2e10, 2.1e10, 2e10, 0.01}, {1e-5}});
+  m.blas.push_back({"cache", 512, 1, Precision::fp32, {1e10, 2e10, 2.1e10, 2e10, 0.01}, {1e-5}});
   m.warnings = {"a warning"};
   return m;
 }

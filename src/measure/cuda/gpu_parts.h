@@ -1,0 +1,61 @@
+#pragma once
+// The pieces of the GPU suite, each usable alone (the CUDA tests check them one by one).
+
+#include <string>
+#include <vector>
+
+#include "ridge/measure.h"
+#include "ridge/measurement.h"
+
+namespace ridge::gpu {
+
+// Makes device `index` current and describes it. Bad input when there is no such device.
+GpuInfo select_gpu(int index);
+
+// Blocks of `threads_per_block` that fill every SM of the current device.
+int resident_blocks(int threads_per_block);
+
+// FLOP per cycle per SM of plain (non-tensor) FMA units, from the compute capability; 0 where
+// ridge does not know the architecture.
+double fma_flops_per_cycle_per_sm(const GpuInfo& gpu, Precision precision);
+
+// fp32 or fp64 FMA chains on every SM.
+PeakResult measure_fma_peak(const GpuInfo& gpu, Precision precision, const TimingOptions& timing);
+
+// Whether cuBLASLt has GEMMs for this precision on this device: tensor-core ones for the
+// narrow types, DGEMM for fp64.
+bool has_tensor_gemm(const GpuInfo& gpu, Precision precision);
+
+// A size x size x size GEMM through cuBLASLt on random operands (the fastest of cuBLASLt's first
+// few algorithms), its results spot-checked against the host.
+PeakResult measure_tensor_peak(Precision precision, int size, const TimingOptions& timing);
+
+// ||D - reference|| / ||reference|| of one m x n x k GEMM through the same path, over every
+// element: the correctness check behind the peaks.
+double tensor_gemm_relative_error(Precision precision, int m, int n, int k);
+
+// bf16 weights n x n times 1..512 columns through cublasGemmEx: one column is GEMV.
+std::vector<BlasPoint> measure_gemv_sweep(int n, const std::vector<int>& batches,
+                                          const TimingOptions& timing,
+                                          std::vector<std::string>& warnings);
+
+// ||Y - reference|| / ||reference|| of one such product, over every element.
+double gemv_sweep_relative_error(int n, int batch);
+
+// The read kernel over power-of-two working sets from about `smallest` (rounded down) to at
+// most `largest` bytes, doubling; each point
+// labelled L2, the main memory, or "L2/<main>" in between.
+std::vector<BandwidthPoint> measure_read_sweep(const GpuInfo& gpu, double smallest, double largest,
+                                               const TimingOptions& timing);
+
+// STREAM's read, write, copy and triad on arrays of `array_bytes` each.
+std::vector<BandwidthPoint> measure_stream(const GpuInfo& gpu, double array_bytes,
+                                           const TimingOptions& timing);
+
+// Every SM reading its shared memory.
+BandwidthPoint measure_shared_memory(const GpuInfo& gpu, const TimingOptions& timing);
+
+// Pinned host memory to the device and back ("h2d", "d2h"), `bytes` per copy.
+std::vector<BandwidthPoint> measure_host_link(double bytes, const TimingOptions& timing);
+
+}  // namespace ridge::gpu
