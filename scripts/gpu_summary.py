@@ -34,33 +34,48 @@ def share(a, b):
     return "-" if a is None or not b else f"{100 * a / b:.1f}%"
 
 
+def best(m, kernel):
+    return max((b["bytes_per_s"] for b in m["bandwidth"] if b["kernel"] == kernel), default=None)
+
+
 def main():
     out, ridge = sys.argv[1], sys.argv[2]
     m = load(os.path.join(out, "gpu.json"))
-    torch = load(os.path.join(out, "torch.json"))
-    copy = max((b["bytes_per_s"] for b in m["bandwidth"] if b["kernel"] == "copy"), default=None)
+    torch = load(os.path.join(out, "torch.json")) or {}
+    spec = spec_device(ridge, m["gpu"]["name"]) or {}
+    spec_bw, spec_bf16 = spec.get("bandwidth_bytes_per_s"), spec.get("bf16_flops_per_s")
+    torch_rate = lambda key: torch[key]["median"] if key in torch else None
+    copy, memcpy = best(m, "copy"), best(m, "memcpy")
     bf16 = m["peak_flops"].get("bf16")
-    spec = spec_device(ridge, m["gpu"]["name"])
-    spec_bw = spec["bandwidth_bytes_per_s"] if spec else None
-    spec_bf16 = spec["bf16_flops_per_s"] if spec else None
-    torch_copy = torch["copy_bytes_per_s"]["median"] if torch else None
-    torch_gemm = torch["bf16_8192_flops_per_s"]["median"] if torch else None
 
-    print(f"## {m['gpu']['name']}: ridge against PyTorch {torch['torch'] if torch else '(absent)'}"
-          f" and the spec of {spec['id'] if spec else '(no catalog match)'}\n")
+    print(f"## {m['gpu']['name']}: ridge beside PyTorch {torch.get('torch', '(absent)')} and "
+          f"the spec of {spec.get('id', '(no catalog match)')}\n")
+    print("Medians; 'sustained' is ridge's timing (15 samples of at least 10 ms after warm-ups),")
+    print("'burst' single calls after three warm-ups.\n")
     print("| figure | ridge | PyTorch | spec | ridge / spec | ridge / PyTorch |")
     print("|---|---|---|---|---|---|")
-    print(f"| HBM copy, B/s (read + written) | {tera(copy)} | {tera(torch_copy)} | {tera(spec_bw)}"
-          f" | {share(copy, spec_bw)} | {share(copy, torch_copy)} |")
-    print(f"| bf16 8192^3 GEMM, FLOP/s | {tera(bf16)} | {tera(torch_gemm)} | {tera(spec_bf16)}"
-          f" | {share(bf16, spec_bf16)} | {share(bf16, torch_gemm)} |")
+    rows = [
+        ("copy kernel (STREAM), B/s read + written", copy, torch_rate("copy_bytes_per_s"), spec_bw),
+        ("cudaMemcpy device to device, B/s", memcpy, torch_rate("copy_bytes_per_s"), spec_bw),
+        ("bf16 8192^3 GEMM, sustained, FLOP/s", bf16, torch_rate("bf16_8192_flops_per_s"),
+         spec_bf16),
+        ("bf16 8192^3 GEMM, burst (PyTorch only)", None,
+         torch_rate("bf16_8192_flops_per_s_burst"), spec_bf16),
+    ]
+    for name, ours, theirs, published in rows:
+        print(f"| {name} | {tera(ours)} | {tera(theirs)} | {tera(published)} | "
+              f"{share(ours, published)} | {share(ours, theirs)} |")
     print()
-    if copy and spec_bw:
-        verdict = "met" if copy >= COPY_SHARE_OF_SPEC * spec_bw else "MISSED"
-        print(f"- target: copy >= {COPY_SHARE_OF_SPEC:.0%} of the spec's bandwidth: {verdict}")
+    best_copy = max(filter(None, [copy, memcpy]), default=None)
+    if best_copy and spec_bw:
+        verdict = "met" if best_copy >= COPY_SHARE_OF_SPEC * spec_bw else "MISSED"
+        print(f"- target: HBM copy >= {COPY_SHARE_OF_SPEC:.0%} of the spec's bandwidth: {verdict}"
+              f" ({share(best_copy, spec_bw)})")
+    torch_gemm = torch_rate("bf16_8192_flops_per_s")
     if bf16 and torch_gemm:
         verdict = "met" if bf16 >= GEMM_SHARE_OF_TORCH * torch_gemm else "MISSED"
-        print(f"- target: bf16 GEMM >= {GEMM_SHARE_OF_TORCH:.0%} of torch.matmul: {verdict}")
+        print(f"- target: bf16 GEMM >= {GEMM_SHARE_OF_TORCH:.0%} of torch.matmul, both sustained: "
+              f"{verdict} ({share(bf16, torch_gemm)})")
 
 
 if __name__ == "__main__":

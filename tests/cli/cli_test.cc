@@ -1,6 +1,7 @@
 // The CLI end to end: every subcommand in every format, run as a user would run it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -239,6 +240,30 @@ TEST(Cli, ModelReadsAConfigFile) {
   const json j = ridge_json("model --model " + data_path("cli/data/my-llama/config.json"));
   EXPECT_EQ(j["model"], "my-llama");
   EXPECT_EQ(j["weights_bytes"], ridge_json("model --model llama-2-7b")["weights_bytes"]);
+}
+
+// The H200 that `scripts/gpu-check.sh` measured (docs/measurements/h200-2026-11-30): a real GPU
+// measurement is a device, beside its spec, and decode on it is bound by the bandwidth measured.
+TEST(Cli, AMeasuredGpuStandsBesideItsSpec) {
+  const std::string file = data_path("../docs/measurements/h200-2026-11-30/h200.json");
+  const json compare =
+      ridge_json("compare --dtype bf16 --devices h200-sxm,h200 --device-file " + file);
+  ASSERT_EQ(compare["devices"].size(), 2u);
+  EXPECT_EQ(compare["devices"][1]["id"], "h200");
+  EXPECT_LT(compare["peak_growth"].get<double>(), 1);  // nobody reaches the datasheet
+  EXPECT_GT(compare["bandwidth_growth"].get<double>(), 0.9);
+  const json gemv = ridge_json("op gemv --m 16384 --n 16384 --dtype bf16 --device h200 " +
+                               std::string("--device-file ") + file);
+  EXPECT_EQ(gemv["bound"], "memory");
+  EXPECT_EQ(gemv["bandwidth_provenance"], "measured");
+  const json file_json = json::parse(read_file(file));
+  double best_read = 0;
+  for (const json& b : file_json["bandwidth"]) {
+    if (b["level"] == "HBM") best_read = std::max(best_read, b["bytes_per_s"].get<double>());
+  }
+  EXPECT_EQ(gemv["bandwidth"].get<double>(), best_read);
+  const Result text = ridge("measure --help");
+  EXPECT_NE(text.out.find("--backend"), std::string::npos);
 }
 
 TEST(Cli, HelpAndVersionSucceed) {

@@ -70,7 +70,7 @@ TEST_F(Gpu, GemvAndGemmMatchTheHost) {
 
 TEST_F(Gpu, StreamKernelsCheckTheirResults) {
   const auto points = measure_stream(gpu_, 64 * kMiB, kQuick);
-  ASSERT_EQ(points.size(), 4u);
+  ASSERT_EQ(points.size(), 5u);  // write, copy, memcpy, triad, read
   const double theoretical = 2 * gpu_.memory_clock_hz * gpu_.memory_bus_bits / 8;
   for (const BandwidthPoint& b : points) {
     EXPECT_TRUE(b.validated) << b.kernel;
@@ -117,7 +117,11 @@ TEST_F(Gpu, HostLinkRoundTrips) {
 
 TEST_F(Gpu, QuickSuiteBecomesADevice) {
   const Measurement m = measure_gpu({true, 0});
-  EXPECT_TRUE(m.warnings.empty()) << m.warnings.front();
+  // Spread warnings are the GPU's clock at work; a failed check or a missing GEMM is a fault.
+  for (const std::string& w : m.warnings) {
+    EXPECT_EQ(w.find("failed"), std::string::npos) << w;
+    EXPECT_FALSE(w.starts_with("no ")) << w;
+  }
   const Measurement back = parse_measurement(measurement_to_json(m), "gpu.json");
   const Device d = device_from_measurement(back, "gpu", "gpu.json");
   EXPECT_EQ(d.compute_unit_count(), gpu_.sm_count);

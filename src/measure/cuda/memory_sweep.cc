@@ -94,7 +94,20 @@ std::vector<BandwidthPoint> measure_stream(const GpuInfo& gpu, double array_byte
                         {StreamKernel::read, nullptr, after_triad}};
   const std::string level = gpu.main_memory_name();
   std::vector<BandwidthPoint> points;
+  // The driver's own device-to-device copy, the one frameworks use (PyTorch's tensor.copy_):
+  // STREAM's copy bytes, c = a, before triad changes a.
+  const auto memcpy_point = [&] {
+    const double bytes = 16.0 * static_cast<double>(n);
+    const Timing t = time_device_calls(
+        [&] {
+          RIDGE_CUDA_CHECK(cudaMemcpyAsync(c.get(), a.get(), 8 * n, cudaMemcpyDeviceToDevice));
+        },
+        timing);
+    const bool ok = count_mismatches(c.get(), n, kStreamA, blocks) == 0;
+    return point("memcpy", bytes, level, bytes, t, ok);
+  };
   for (const Step& s : steps) {
+    if (s.kernel == StreamKernel::triad) points.push_back(memcpy_point());
     const auto launch = [&] {
       launch_stream(s.kernel, a.get(), b.get(), c.get(), n, 1, blocks, sum.get());
     };
