@@ -3,7 +3,7 @@ PRESET ?= release
 BUILD_DIR := build/$(PRESET)
 RIDGE := $(BUILD_DIR)/apps/ridge/ridge
 
-.PHONY: run test deps configure build bench bench-host format tidy clean
+.PHONY: run test deps configure build bench bench-host gpu-bundle gpu-check format tidy clean
 
 run: build
 	$(RIDGE) tour
@@ -30,8 +30,17 @@ bench-host: build
 	@scripts/install-deps.sh python3-numpy likwid
 	bench/compare-host.sh $(BUILD_DIR)
 
+# The CUDA backend's check on a machine with an NVIDIA GPU (docs/measure.md). gpu-bundle builds
+# here and packs what a GPU machine without a package registry needs; gpu-check runs there.
+gpu-bundle: deps
+	scripts/gpu-bundle.sh
+
+GPU_OUT ?= gpu-check-results
+gpu-check:
+	scripts/gpu-check.sh $(GPU_OUT)
+
 format:
-	clang-format -i $$(git ls-files '*.h' '*.cc')
+	clang-format -i $$(git ls-files '*.h' '*.cc' '*.cu')
 
 tidy: configure
 	clang-tidy -p $(BUILD_DIR) $$(git ls-files 'src/*.cc' 'apps/*.cc')

@@ -25,6 +25,10 @@ cat docs/readme/measure.md
 echo '```console'; echo '$ ridge measure --quick --out host.json   # on the 2-core development VM, abridged'
 $R measure --quick --out /tmp/ridge-readme-host.json | sed -n '1,20p;/^level/,/^DRAM/p'
 echo '$ ridge lab'; { $R lab || true; } | sed -n '/^2\./,$p' | sed '/^note/,$d'; echo '```'
+H200=docs/measurements/h200-2026-11-30
+echo; echo '```console'; echo '$ ridge measure --backend cuda --out h200.json   # on an H200, abridged'
+sed -n '1,3p;/^level /,/^host link/p;/^GEMV against/,/^note/p' $H200/measure.txt | sed '/^note/d'
+echo '```'; echo; cat $H200/summary.md | sed '1d'
 cat docs/readme/tour.md
 echo '```console'; echo '$ ridge tour'; $R tour | sed -n '/^2\. /,/^decode 7B/p'; echo '...'; echo '```'
 cat docs/readme/bad-input.md
