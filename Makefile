@@ -3,13 +3,19 @@ PRESET ?= release
 BUILD_DIR := build/$(PRESET)
 RIDGE := $(BUILD_DIR)/apps/ridge/ridge
 
-.PHONY: run test deps configure build bench bench-host gpu-bundle gpu-check format tidy clean
+.PHONY: run test fuzz deps configure build bench bench-host gpu-bundle gpu-check format tidy clean
 
 run: build
 	$(RIDGE) tour
 
 test: build
 	ctest --preset $(PRESET)
+
+# Each libFuzzer target for FUZZ_SECONDS under ASan+UBSan (clang); fails on any finding.
+FUZZ_SECONDS ?= 60
+fuzz:
+	@scripts/install-deps.sh clang-14 libclang-rt-14-dev
+	scripts/fuzz.sh $(FUZZ_SECONDS)
 
 deps:
 	@scripts/install-deps.sh

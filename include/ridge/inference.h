@@ -17,6 +17,9 @@
 
 namespace ridge {
 
+// --per-step evaluates each decode step; more than this many (a few seconds) is bad input.
+inline constexpr int kMaxPerStepDecodeSteps = 1'000'000;
+
 struct Workload {
   int batch = 1;
   int prompt = 512;                     // prefill tokens per sequence

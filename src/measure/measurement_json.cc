@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "core/json_input.h"
 #include "ridge/error.h"
 #include "ridge/measurement.h"
 
@@ -219,12 +220,7 @@ std::string measurement_to_json(const Measurement& m) {
 }
 
 Measurement parse_measurement(std::string_view json_text, const std::string& origin) {
-  Json root;
-  try {
-    root = Json::parse(json_text);
-  } catch (const Json::parse_error& e) {
-    input_error("{}: not valid JSON (byte {})", origin, e.byte);
-  }
+  const Json root = parse_json_input<Json>(json_text, origin);
   if (!root.is_object() || !root.contains("schema")) {
     input_error("{}: not a ridge measurement (no \"schema\" field)", origin);
   }

@@ -137,6 +137,12 @@ ModelAnalysis analyse_model(const ModelConfig& model, const Workload& w, const D
   a.decode = model_step(model, w, device, "decode", 1, average_past(w));
   a.decode_time_per_token_s = a.decode.time_s;
   if (w.per_step) {
+    if (decode_steps(w) > kMaxPerStepDecodeSteps) {
+      input_error(
+          "--per-step: {} decode steps, one by one, is more than the {} ridge evaluates (without "
+          "--per-step, decode is evaluated at the average context)",
+          decode_steps(w), kMaxPerStepDecodeSteps);
+    }
     double total = 0;
     for (int step = 0; step < decode_steps(w); ++step) {
       total += model_step(model, w, device, "decode", 1, w.prompt + step).time_s;

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/embedded.h"
+#include "core/json_input.h"
 #include "ridge/error.h"
 #include "ridge/input_file.h"
 #include "ridge/model.h"
@@ -21,15 +22,6 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 4> kFamilies
     {"Qwen2ForCausalLM", "qwen2"},
     {"MixtralForCausalLM", "mixtral"},
 }};
-
-// Line and column of a byte offset, for JSON syntax errors.
-std::pair<std::size_t, std::size_t> line_and_column(std::string_view text, std::size_t offset) {
-  offset = std::min(offset, text.size());
-  const std::string_view before = text.substr(0, offset);
-  const std::size_t line = 1 + static_cast<std::size_t>(std::ranges::count(before, '\n'));
-  const std::size_t last_newline = before.rfind('\n');
-  return {line, last_newline == std::string_view::npos ? offset : offset - last_newline - 1};
-}
 
 class ConfigReader {
  public:
@@ -50,7 +42,7 @@ class ConfigReader {
     const bool mixtral = m.architecture == "MixtralForCausalLM";
     m.num_experts = mixtral ? integer("num_local_experts") : 1;
     m.experts_per_token = mixtral ? integer("num_experts_per_tok") : 1;
-    m.source = root_.value("_ridge_source", origin_);
+    m.source = string("_ridge_source", origin_);
     check_shape(m);
     return m;
   }
@@ -74,7 +66,7 @@ class ConfigReader {
       }
       return name;
     }
-    const std::string type = root_.value("model_type", std::string());
+    const std::string type = string("model_type", "");
     const auto* family =
         std::ranges::find(kFamilies, type, &std::pair<std::string_view, std::string_view>::second);
     if (family == kFamilies.end()) {
@@ -89,6 +81,13 @@ class ConfigReader {
       names += (names.empty() ? "" : ", ") + std::string(architecture);
     }
     return names;
+  }
+
+  std::string string(const char* field, const std::string& fallback) const {
+    const auto it = root_.find(field);
+    if (it == root_.end() || it->is_null()) return fallback;
+    if (!it->is_string()) fail(field, fmt::format("{} is not a string", it->dump()));
+    return it->get<std::string>();
   }
 
   int integer(const char* field) const {
@@ -154,14 +153,7 @@ std::string stem(const std::string& path) {
 }  // namespace
 
 ModelConfig parse_model_config(std::string_view json_text, const std::string& origin) {
-  Json root;
-  try {
-    root = Json::parse(json_text);
-  } catch (const Json::parse_error& e) {
-    const auto [line, column] = line_and_column(json_text, e.byte == 0 ? 0 : e.byte - 1);
-    input_error("{}:{}:{}: not valid JSON ({})", origin, line, column + 1,
-                std::string(e.what()).substr(std::string(e.what()).rfind(':') + 2));
-  }
+  const Json root = parse_json_input<Json>(json_text, origin);
   if (!root.is_object()) input_error("{}: the top level must be a JSON object", origin);
   ModelConfig model = ConfigReader(root, origin).read();
   model.name = stem(origin);

@@ -106,8 +106,12 @@ TEST(MeasurementFile, ForeignOrCorruptFilesAreBadInput) {
   EXPECT_EQ(error_of("{\"a\": 1}"), "m.json: not a ridge measurement (no \"schema\" field)");
   EXPECT_EQ(error_of("{\"schema\": \"other/1\"}"),
             "m.json: schema \"other/1\" is not ridge.measurement/1");
-  EXPECT_EQ(error_of("{\"schema\": \"ridge.measurement/1\"").substr(0, 24),
-            "m.json: not valid JSON (");
+  EXPECT_EQ(error_of("{\"schema\": \"ridge.measurement/1\"").substr(0, 29),
+            "m.json:1:33: not valid JSON (");
+  EXPECT_EQ(error_of("{\"schema\": 1e999}"),
+            "m.json: not valid JSON (number overflow parsing '1e999')");
+  EXPECT_EQ(error_of("{\"schema\": 1, \"schema\": 2}"),
+            "m.json: key \"schema\" appears twice in one object");
   EXPECT_EQ(error_of("{\"schema\": \"ridge.measurement/1\", \"created\": 3}").substr(0, 30),
             "m.json: malformed measurement ");
 }

@@ -1,0 +1,40 @@
+#include "command_line.h"
+
+namespace ridge::cli {
+
+CommandLine::CommandLine()
+    : app_("ridge: where an operation sits on the roofline, and why", "ridge") {
+  app_.set_version_flag("--version", "ridge 0.1.0");
+  app_.fallthrough();
+  app_.require_subcommand(0, 1);
+  app_.add_option("--format", options_.format, "Output: text, json or csv")
+      ->check(CLI::IsMember({"text", "json", "csv"}))
+      ->capture_default_str();
+  app_.add_option("--device-file", options_.device_files,
+                  "A device TOML file to add to the catalog");
+  add_tour(app_, commands_, default_action_);
+  add_op(app_, commands_);
+  add_devices(app_, commands_);
+  add_compare(app_, commands_);
+  add_occupancy(app_, commands_);
+  add_collective(app_, commands_);
+  add_model(app_, commands_);
+  add_measure(app_, commands_);
+  add_lab(app_, commands_);
+}
+
+const Action& CommandLine::chosen_action() const {
+  for (const Command& command : commands_) {
+    if (command.app->parsed()) return command.action;
+  }
+  return default_action_;
+}
+
+bool CommandLine::chose(const std::string& name) const {
+  for (const Command& command : commands_) {
+    if (command.app->parsed()) return command.app->get_name() == name;
+  }
+  return false;
+}
+
+}  // namespace ridge::cli

@@ -1,0 +1,62 @@
+#pragma once
+// JSON that users hand to ridge (measurements, model configs), parsed into a document or bad
+// input naming the file, the line and column, and what is wrong: a syntax error, a number too
+// large for a double, or a duplicate key.
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ridge/error.h"
+
+namespace ridge {
+
+namespace json_input_detail {
+
+// nlohmann's message without its "[json.exception....] " prefix and position preamble.
+inline std::string reason(const std::exception& e) {
+  const std::string what = e.what();
+  const std::size_t colon = what.rfind(": ");
+  const std::size_t bracket = what.find("] ");
+  if (colon != std::string::npos && what.find("syntax error") != std::string::npos)
+    return what.substr(colon + 2);
+  return bracket == std::string::npos ? what : what.substr(bracket + 2);
+}
+
+}  // namespace json_input_detail
+
+// Also bad input: a key twice in one object, which JSON parsers resolve silently and differently.
+template <typename Json>
+Json parse_json_input(std::string_view text, const std::string& origin) {
+  std::vector<std::set<std::string>> keys_per_object;
+  const auto check_keys = [&](int, typename Json::parse_event_t event, Json& parsed) {
+    using Event = typename Json::parse_event_t;
+    if (event == Event::object_start) keys_per_object.emplace_back();
+    if (event == Event::object_end) keys_per_object.pop_back();
+    if (event == Event::key &&
+        !keys_per_object.back().insert(parsed.template get<std::string>()).second) {
+      input_error("{}: key {} appears twice in one object", origin, parsed.dump());
+    }
+    return true;
+  };
+  try {
+    return Json::parse(text, check_keys);
+  } catch (const typename Json::parse_error& e) {
+    const std::size_t offset = std::min<std::size_t>(e.byte == 0 ? 0 : e.byte - 1, text.size());
+    const std::string_view before = text.substr(0, offset);
+    const auto line = 1 + std::count(before.begin(), before.end(), '\n');
+    const std::size_t newline = before.rfind('\n');
+    const std::size_t column = (newline == std::string_view::npos ? offset : offset - newline - 1);
+    input_error("{}:{}:{}: not valid JSON ({})", origin, line, column + 1,
+                json_input_detail::reason(e));
+  } catch (const typename Json::exception& e) {
+    input_error("{}: not valid JSON ({})", origin, json_input_detail::reason(e));
+  }
+}
+
+}  // namespace ridge
