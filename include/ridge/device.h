@@ -30,6 +30,21 @@ struct Figure {
   std::string note;    // how the value was read from it, when that is not obvious
 };
 
+// What a figure measures, and the range a figure of that kind must fall in to be taken: wide
+// enough for any machine real or planned, narrow enough that every result stays finite and
+// meaningful (a 1e300-byte memory or a 1e-30 B/s link is a typo, not a device).
+enum class FigureKind { count, flops_per_s, bytes, bytes_per_s, seconds };
+struct PlausibleRange {
+  double min, max;
+  const char* text;  // "1 B to 1 EB"
+};
+PlausibleRange plausible_range(FigureKind kind);
+bool is_plausible(double value, FigureKind kind);
+
+// Bad input naming `origin` and the figure when any figure of the device is not finite or not
+// plausible: devices not parsed from TOML (measurements) are checked here.
+void check_plausible_figures(const struct Device& device, const std::string& origin);
+
 enum class MemoryKind { registers, shared, cache, main };
 std::string_view to_string(MemoryKind kind);
 std::optional<MemoryKind> find_memory_kind(std::string_view name);

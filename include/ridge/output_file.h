@@ -1,7 +1,10 @@
 #pragma once
-// Files ridge writes appear whole or not at all: the content goes to a temporary file beside
-// the target, which is renamed over it once complete. An interrupted write (Ctrl-C, SIGTERM)
-// removes the temporary file and leaves any existing target untouched.
+// Files ridge writes appear whole or not at all: the content goes to a file without a name in
+// the target's directory (O_TMPFILE), which is linked under a temporary name and renamed over
+// the target only once every byte is on disk. A crash before then, even SIGKILL, leaves nothing;
+// Ctrl-C or SIGTERM in the two system calls between link and rename removes the temporary name.
+// Where the filesystem lacks O_TMPFILE, a named temporary file (mkstemp) does the same, and only
+// SIGKILL during the write itself can leave it behind.
 
 #include <string>
 
@@ -9,12 +12,12 @@ namespace ridge {
 
 class OutputFile {
  public:
-  // Checks now, by creating and removing a probe file beside it, that the path can be written,
-  // so an unwritable path is bad input before any work is done.
+  // Checks now, by opening a probe file beside it the way commit will, that the path can be
+  // written, so an unwritable path (or a directory) is bad input before any work is done.
   explicit OutputFile(std::string path);
 
-  // Writes the whole content to a temporary file and renames it into place. Only during this
-  // call does a temporary file exist, so even SIGKILL during a long run leaves nothing behind.
+  // Writes the whole content, then puts it in place atomically (see above). Bad input naming the
+  // path and the reason when it cannot.
   void commit(const std::string& content);
 
  private:

@@ -1,8 +1,11 @@
 #include "ridge/device.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
 #include <cassert>
+#include <cmath>
 #include <utility>
 
 #include "core/enum_names.h"
@@ -78,6 +81,63 @@ const Link& Device::link(LinkKind kind) const {
 int Device::compute_unit_count() const {
   if (!compute_units) input_error("device '{}' has no {} count in the catalog", id, unit_name);
   return static_cast<int>(compute_units->value);
+}
+
+PlausibleRange plausible_range(FigureKind kind) {
+  switch (kind) {
+    case FigureKind::count:
+      return {1, 1e7, "1 to 10 million"};
+    case FigureKind::flops_per_s:
+      return {1e6, 1e21, "1 MFLOP/s to 1 ZFLOP/s"};
+    case FigureKind::bytes:
+      return {1, 1e18, "1 B to 1 EB"};
+    case FigureKind::bytes_per_s:
+      return {1e3, 1e18, "1 kB/s to 1 EB/s"};
+    case FigureKind::seconds:
+      return {1e-12, 10, "1 ps to 10 s"};
+  }
+  return {0, 0, ""};
+}
+
+bool is_plausible(double value, FigureKind kind) {
+  const PlausibleRange r = plausible_range(kind);
+  return std::isfinite(value) && value >= r.min && value <= r.max;
+}
+
+namespace {
+
+void check_figure(const Figure& f, FigureKind kind, const std::string& what,
+                  const std::string& origin) {
+  if (!is_plausible(f.value, kind)) {
+    input_error("{}: {} {} is outside the plausible range {}", origin, what, f.value,
+                plausible_range(kind).text);
+  }
+}
+
+}  // namespace
+
+void check_plausible_figures(const Device& d, const std::string& origin) {
+  if (d.compute_units) check_figure(*d.compute_units, FigureKind::count, "compute units", origin);
+  for (const auto& [precision, figure] : d.peak_flops_per_s) {
+    check_figure(figure, FigureKind::flops_per_s, fmt::format("{} peak", to_string(precision)),
+                 origin);
+  }
+  for (const MemoryLevel& level : d.memory) {
+    if (level.capacity_bytes)
+      check_figure(*level.capacity_bytes, FigureKind::bytes, level.name + " capacity", origin);
+    if (level.bandwidth_bytes_per_s) {
+      check_figure(*level.bandwidth_bytes_per_s, FigureKind::bytes_per_s, level.name + " bandwidth",
+                   origin);
+    }
+    if (level.latency_s)
+      check_figure(*level.latency_s, FigureKind::seconds, level.name + " latency", origin);
+  }
+  for (const Link& link : d.links) {
+    check_figure(link.bandwidth_bytes_per_s, FigureKind::bytes_per_s, link.name + " bandwidth",
+                 origin);
+    if (link.latency_s)
+      check_figure(*link.latency_s, FigureKind::seconds, link.name + " latency", origin);
+  }
 }
 
 }  // namespace ridge

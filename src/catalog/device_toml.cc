@@ -35,7 +35,7 @@ class DeviceReader {
     d.year = read_year();
     if (auto unit = root_["compute_unit"].value<std::string>()) d.unit_name = *unit;
     if (const toml::node* units = root_.get("compute_units")) {
-      d.compute_units = figure(*units, "compute_units");
+      d.compute_units = figure(*units, "compute_units", FigureKind::count);
       check_whole(*units, "compute_units", d.compute_units->value);
     }
     read_peaks(d);
@@ -112,7 +112,7 @@ class DeviceReader {
     }
   }
 
-  Figure figure(const toml::node& node, const std::string& path) const {
+  Figure figure(const toml::node& node, const std::string& path, FigureKind kind) const {
     const toml::table& t = as_table(node, path);
     expect_keys(t, path, {"value", "provenance", "source", "note"});
     Figure f;
@@ -123,13 +123,18 @@ class DeviceReader {
     if (!std::isfinite(*number))
       fail(value.source(), value_path, fmt::format("{} is not finite", *number));
     if (*number <= 0) fail(value.source(), value_path, fmt::format("{} must be positive", *number));
+    if (!is_plausible(*number, kind)) {
+      fail(
+          value.source(), value_path,
+          fmt::format("{} is outside the plausible range {}", *number, plausible_range(kind).text));
+    }
     f.value = *number;
     const toml::node& provenance = required(t, path, "provenance");
-    auto kind = find_provenance(provenance.value<std::string>().value_or(""));
-    if (!kind)
+    const auto origin = find_provenance(provenance.value<std::string>().value_or(""));
+    if (!origin)
       fail(provenance.source(), join(path, "provenance"),
            "must be spec, estimate, measured or derived");
-    f.provenance = *kind;
+    f.provenance = *origin;
     if (f.provenance != Provenance::derived) f.source = source_title(t, path);
     f.note = t["note"].value<std::string>().value_or("");
     return f;
@@ -143,8 +148,8 @@ class DeviceReader {
   }
 
   std::optional<Figure> optional_figure(const toml::table& t, const std::string& path,
-                                        std::string_view key) const {
-    if (const toml::node* node = t.get(key)) return figure(*node, join(path, key));
+                                        std::string_view key, FigureKind kind) const {
+    if (const toml::node* node = t.get(key)) return figure(*node, join(path, key), kind);
     return std::nullopt;
   }
 
@@ -160,7 +165,7 @@ class DeviceReader {
       auto precision = find_precision(key.str());
       if (!precision)
         fail(node.source(), path, "unknown precision (fp64, fp32, tf32, fp16, bf16, fp8, int8)");
-      d.peak_flops_per_s[*precision] = figure(node, path);
+      d.peak_flops_per_s[*precision] = figure(node, path, FigureKind::flops_per_s);
     }
     if (d.peak_flops_per_s.empty()) fail(peaks.source(), "peak", "needs at least one precision");
   }
@@ -194,9 +199,9 @@ class DeviceReader {
                                              "registers, shared, cache, main");
       if (t.contains("scope"))
         level.scope = required_enum<Scope>(t, path, "scope", find_scope, "unit, device");
-      level.capacity_bytes = optional_figure(t, path, "capacity");
-      level.bandwidth_bytes_per_s = optional_figure(t, path, "bandwidth");
-      level.latency_s = optional_figure(t, path, "latency");
+      level.capacity_bytes = optional_figure(t, path, "capacity", FigureKind::bytes);
+      level.bandwidth_bytes_per_s = optional_figure(t, path, "bandwidth", FigureKind::bytes_per_s);
+      level.latency_s = optional_figure(t, path, "latency", FigureKind::seconds);
       if (level.kind == MemoryKind::main) check_main_memory(t, path, level, d);
       d.memory.push_back(std::move(level));
     }
@@ -229,8 +234,9 @@ class DeviceReader {
       link.kind =
           required_enum<LinkKind>(t, path, "kind", find_link_kind, "scale-up, network, host");
       link.name = required_string(t, path, "name");
-      link.bandwidth_bytes_per_s = figure(required(t, path, "bandwidth"), join(path, "bandwidth"));
-      link.latency_s = optional_figure(t, path, "latency");
+      link.bandwidth_bytes_per_s =
+          figure(required(t, path, "bandwidth"), join(path, "bandwidth"), FigureKind::bytes_per_s);
+      link.latency_s = optional_figure(t, path, "latency", FigureKind::seconds);
       if (d.find_link(link.kind))
         fail(t.source(), path,
              fmt::format("a second {} link; a device has one of each kind", to_string(link.kind)));

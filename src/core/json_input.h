@@ -18,14 +18,27 @@ namespace ridge {
 
 namespace json_input_detail {
 
-// nlohmann's message without its "[json.exception....] " prefix and position preamble.
+// Bytes that are not printable ASCII as \xHH, so that a message about a broken file is itself
+// readable on any terminal.
+inline std::string printable(std::string_view text) {
+  std::string out;
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    out += byte >= 0x20 && byte < 0x7f ? std::string(1, c) : fmt::format("\\x{:02x}", byte);
+  }
+  return out;
+}
+
+// nlohmann's message without its "[json.exception.KIND.N] " and "syntax error while parsing
+// value - " preambles.
 inline std::string reason(const std::exception& e) {
-  const std::string what = e.what();
-  const std::size_t colon = what.rfind(": ");
-  const std::size_t bracket = what.find("] ");
-  if (colon != std::string::npos && what.find("syntax error") != std::string::npos)
-    return what.substr(colon + 2);
-  return bracket == std::string::npos ? what : what.substr(bracket + 2);
+  std::string what = e.what();
+  if (const std::size_t bracket = what.find("] "); bracket != std::string::npos)
+    what = what.substr(bracket + 2);
+  constexpr std::string_view kSyntax = "syntax error while parsing value - ";
+  if (const std::size_t syntax = what.find(kSyntax); syntax != std::string::npos)
+    what = what.substr(syntax + kSyntax.size());
+  return printable(what);
 }
 
 }  // namespace json_input_detail

@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
@@ -21,9 +22,20 @@ Json summary_json(const Summary& s) {
   return {{"min", s.min}, {"median", s.median}, {"max", s.max}, {"mean", s.mean}, {"cv", s.cv}};
 }
 
+// Rates and spreads are finite and never negative; a file that says otherwise was edited or
+// corrupted, and its figures would turn into nonsense downstream.
+double non_negative(const Json& j, const char* field) {
+  const double v = j.at(field).get<double>();
+  if (!std::isfinite(v) || v < 0) {
+    throw std::invalid_argument(
+        fmt::format("{} {} is not a finite, non-negative number", field, v));
+  }
+  return v;
+}
+
 Summary summary_from(const Json& j) {
-  return {j.at("min").get<double>(), j.at("median").get<double>(), j.at("max").get<double>(),
-          j.at("mean").get<double>(), j.at("cv").get<double>()};
+  return {non_negative(j, "min"), non_negative(j, "median"), non_negative(j, "max"),
+          non_negative(j, "mean"), non_negative(j, "cv")};
 }
 
 Json machine_json(const MachineInfo& m) {
@@ -230,7 +242,7 @@ Measurement parse_measurement(std::string_view json_text, const std::string& ori
   try {
     return measurement_from(root);
   } catch (const std::exception& e) {
-    input_error("{}: malformed measurement ({})", origin, e.what());
+    input_error("{}: malformed measurement ({})", origin, json_input_detail::reason(e));
   }
 }
 
@@ -322,6 +334,7 @@ Device device_from_measurement(const Measurement& m, const std::string& id,
     d.compute_units = measured(m.threads, m, origin, "threads the measurement ran on");
     add_cpu_memory(d, m, origin);
   }
+  check_plausible_figures(d, origin);
   return d;
 }
 

@@ -124,7 +124,8 @@ ModelAnalysis analyse_model(const ModelConfig& model, const Workload& w, const D
   a.parameters = count_parameters(model);
   a.weights_bytes = a.parameters.total() * w.weight_bytes;
   a.weights_bytes_per_gpu = shard.parameters(model) * w.weight_bytes;
-  const double context = w.prompt + w.gen;
+  // In double: prompt and gen are each up to 2^31 - 1, and their int sum would overflow.
+  const double context = static_cast<double>(w.prompt) + w.gen;
   const double kv_per_sequence_gpu = shard.kv_elements_per_token(model) * context * w.kv_bytes;
   a.kv_cache_bytes_per_gpu = w.batch * kv_per_sequence_gpu;
   a.kv_cache_bytes = 2.0 * model.num_layers * model.kv_dim() * context * w.kv_bytes * w.batch;
@@ -145,12 +146,13 @@ ModelAnalysis analyse_model(const ModelConfig& model, const Workload& w, const D
     }
     double total = 0;
     for (int step = 0; step < decode_steps(w); ++step) {
-      total += model_step(model, w, device, "decode", 1, w.prompt + step).time_s;
+      total +=
+          model_step(model, w, device, "decode", 1, static_cast<double>(w.prompt) + step).time_s;
     }
     a.decode_time_per_token_s = total / decode_steps(w);
   }
   a.tokens_per_s = w.batch / a.decode_time_per_token_s;
-  a.end_to_end_s = a.prefill.time_s + (w.gen - 1) * a.decode_time_per_token_s;
+  a.end_to_end_s = a.prefill.time_s + (w.gen - 1.0) * a.decode_time_per_token_s;
 
   const double ridge = ridge_point(ceiling);
   a.crossover_batch = smallest_batch([&](std::int64_t batch) {

@@ -25,14 +25,15 @@ std::string data_path(const std::string& relative) {
   return std::string(RIDGE_TEST_DATA) + "/" + relative;
 }
 
-Result ridge(const std::string& arguments) {
+Result ridge(const std::string& arguments, const std::string& working_directory) {
   const auto dir = std::filesystem::temp_directory_path() /
                    ("ridge-cli-" + std::to_string(::getpid()) + "-" + std::to_string(std::rand()));
   std::filesystem::create_directories(dir);
   const std::string out = (dir / "out").string();
   const std::string err = (dir / "err").string();
+  const std::string cd = working_directory.empty() ? "" : "cd '" + working_directory + "' && ";
   const std::string command =
-      std::string(RIDGE_BINARY) + " " + arguments + " >" + out + " 2>" + err + " </dev/null";
+      cd + std::string(RIDGE_BINARY) + " " + arguments + " >" + out + " 2>" + err + " </dev/null";
   const int status = std::system(command.c_str());
   Result run;
   run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);

@@ -11,8 +11,9 @@ struct Result {
   std::string err;
 };
 
-// `arguments` is appended to the binary's path and run by /bin/sh.
-Result ridge(const std::string& arguments);
+// `arguments` is appended to the binary's path and run by /bin/sh, in `working_directory` when
+// one is given.
+Result ridge(const std::string& arguments, const std::string& working_directory = "");
 
 // A file from tests/ (e.g. "cli/data/custom.toml").
 std::string data_path(const std::string& relative);

@@ -259,9 +259,14 @@ TEST(ModelConfig, BadInputNamesTheField) {
   EXPECT_EQ(error_of("{\"hidden_size\": 8,\n  \"x\": }").substr(0, 20), "config.json:2:8: not");
   EXPECT_EQ(error_of("[1, 2]"), "config.json: the top level must be a JSON object");
   EXPECT_EQ(error_of(""),
-            "config.json:1:1: not valid JSON (syntax error while parsing value - unexpected end of "
-            "input; "
-            "expected '[', '{', or a literal)");
+            "config.json:1:1: not valid JSON (unexpected end of input; expected '[', '{', or a "
+            "literal)");
+  EXPECT_EQ(error_of("{\"model_type\": \"ll\xc3(\"}"),
+            "config.json:1:20: not valid JSON (invalid string: ill-formed UTF-8 byte; last read: "
+            "'\"ll\\xc3(')");
+  EXPECT_EQ(error_of("{\"model_type\": [\"llama\"]}"),
+            "config.json: model_type: [\"llama\"] is not a string");
+  EXPECT_EQ(error_of("{\"a\": 1, \"a\": 1}"), "config.json: key \"a\" appears twice in one object");
 }
 
 }  // namespace
