@@ -1,40 +1,110 @@
 #include "ridge/collective.h"
 
+#include <cmath>
+
 #include "common.h"
+#include "ridge/error.h"
 #include "ridge/units.h"
 #include "ridge/views.h"
 
 namespace ridge::cli {
 
-void add_collective(CLI::App& app, std::vector<Command>& commands) {
-  struct Args {
-    std::string bytes;
-    double gpus_per_node = 8;
-    double nodes = 1;
-    std::string device;
+namespace {
+
+constexpr int kMaxSweepRows = 64;
+
+struct CollectiveArgs {
+  std::string bytes;
+  std::string sweep_bytes;
+  double gpus_per_node = 8;
+  double nodes = 1;
+  std::string algorithm = "auto";
+  bool bandwidth_only = false;
+  std::string device;
+};
+
+// "1K..16G": every power-of-two multiple of the first size up to the second.
+std::vector<double> sweep_sizes(const std::string& text) {
+  const std::size_t dots = text.find("..");
+  if (dots == std::string::npos) input_error("--sweep-bytes: '{}' is not FROM..TO", text);
+  const double from = units::parse_bytes(text.substr(0, dots));
+  const double to = units::parse_bytes(text.substr(dots + 2));
+  if (to < from) input_error("--sweep-bytes: '{}' ends below where it starts", text);
+  if (std::log2(to / from) >= kMaxSweepRows) {
+    input_error("--sweep-bytes: '{}' spans more than {} doublings", text, kMaxSweepRows);
+  }
+  std::vector<double> sizes;
+  for (double size = from; size <= to; size *= 2) sizes.push_back(size);
+  return sizes;
+}
+
+LinkModel as_modelled(const Link& link, bool bandwidth_only) {
+  LinkModel m = link_model(link);
+  if (bandwidth_only) m.latency_s = 0, m.latency_known = false;
+  return m;
+}
+
+report::Document run_collective(CollectiveOp op, const CollectiveArgs& args, const Session& s) {
+  if (args.bytes.empty() == args.sweep_bytes.empty()) {
+    input_error("give one of --bytes and --sweep-bytes");
+  }
+  const Device& d = s.device(args.device);
+  const ClusterShape shape{static_cast<int>(args.gpus_per_node), static_cast<int>(args.nodes)};
+  const LinkModel in_node = as_modelled(in_node_link(d), args.bandwidth_only);
+  std::optional<LinkModel> across;
+  if (shape.nodes > 1) across = as_modelled(d.link(LinkKind::network), args.bandwidth_only);
+  std::optional<CollectiveAlgorithm> algorithm;
+  if (args.algorithm != "auto") algorithm = find_collective_algorithm(args.algorithm);
+  const auto estimate = [&](double bytes) {
+    return algorithm ? estimate_collective(op, *algorithm, bytes, shape, in_node, across)
+                     : best_collective(op, bytes, shape, in_node, across);
   };
-  auto args = std::make_shared<Args>();
-  CLI::App* collective =
-      app.add_subcommand("collective", "Cost of a collective from link bandwidths");
+  if (!args.sweep_bytes.empty()) {
+    std::vector<CollectiveEstimate> sweep;
+    for (const double bytes : sweep_sizes(args.sweep_bytes)) sweep.push_back(estimate(bytes));
+    return report::collective_sweep_document(sweep, d);
+  }
+  const double bytes = units::parse_bytes(args.bytes);
+  std::vector<CollectiveEstimate> alternatives;
+  for (const CollectiveAlgorithm a :
+       {CollectiveAlgorithm::ring, CollectiveAlgorithm::tree, CollectiveAlgorithm::hierarchical}) {
+    if (applies(a, op, shape))
+      alternatives.push_back(estimate_collective(op, a, bytes, shape, in_node, across));
+  }
+  return report::collective_document(estimate(bytes), alternatives, d);
+}
+
+}  // namespace
+
+void add_collective(CLI::App& app, std::vector<Command>& commands) {
+  CLI::App* collective = app.add_subcommand(
+      "collective", "A collective's time from each link's latency and bandwidth (alpha-beta)");
   collective->require_subcommand(1);
-  CLI::App* sub =
-      collective->add_subcommand("allreduce", "Ring all-reduce, hierarchical across nodes");
-  sub->add_option("--bytes", args->bytes, "Buffer size: 14e9, 14G, 16GiB")->required();
-  sub->add_option("--gpus-per-node", args->gpus_per_node, "GPUs per node")
-      ->check(positive_int())
-      ->capture_default_str();
-  sub->add_option("--nodes", args->nodes, "Nodes")->check(positive_int())->capture_default_str();
-  add_device_option(*sub, args->device);
-  commands.push_back({sub, [args](const Session& s) {
-                        const double bytes = units::parse_bytes(args->bytes);
-                        const Device& d = s.device(args->device);
-                        const int nodes = static_cast<int>(args->nodes);
-                        const Link& in_node = in_node_link(d);
-                        const Link& across = nodes > 1 ? d.link(LinkKind::network) : in_node;
-                        const AllReduceCost cost = hierarchical_allreduce(
-                            bytes, static_cast<int>(args->gpus_per_node), nodes, in_node, across);
-                        return report::allreduce_document(cost, d);
-                      }});
+  for (const CollectiveOp op :
+       {CollectiveOp::allreduce, CollectiveOp::allgather, CollectiveOp::reducescatter,
+        CollectiveOp::alltoall, CollectiveOp::broadcast}) {
+    auto args = std::make_shared<CollectiveArgs>();
+    CLI::App* sub = collective->add_subcommand(std::string(to_string(op)),
+                                               fmt::format("{}: time per leg, algbw, busbw and "
+                                                           "the bound link",
+                                                           to_string(op)));
+    CLI::Option* bytes =
+        sub->add_option("--bytes", args->bytes, "Message size as nccl-tests counts it: 14G, 1MiB");
+    sub->add_option("--sweep-bytes", args->sweep_bytes, "A table over sizes, doubling: 1K..16G")
+        ->excludes(bytes);
+    sub->add_option("--gpus-per-node", args->gpus_per_node, "GPUs per node")
+        ->check(positive_int())
+        ->capture_default_str();
+    sub->add_option("--nodes", args->nodes, "Nodes")->check(positive_int())->capture_default_str();
+    sub->add_option("--algorithm", args->algorithm, "ring, tree, hierarchical, or auto (fastest)")
+        ->check(CLI::IsMember({"auto", "ring", "tree", "hierarchical"}))
+        ->capture_default_str();
+    sub->add_flag("--bandwidth-only", args->bandwidth_only,
+                  "Leave out per-step latency, as the reference's model does");
+    add_device_option(*sub, args->device);
+    commands.push_back(
+        {sub, [op, args](const Session& s) { return run_collective(op, *args, s); }});
+  }
 }
 
 }  // namespace ridge::cli

@@ -1,7 +1,13 @@
 #pragma once
-// Collective communication costed from link bandwidths alone (no per-message latency).
+// Collective communication. The reference's model costs a ring all-reduce from link bandwidths
+// alone (hierarchical_allreduce); the alpha-beta model (estimate_collective) adds a per-step
+// latency for each link class, covers all-reduce, all-gather, reduce-scatter, all-to-all and
+// broadcast with ring, tree and hierarchical algorithms, and reports algorithm and bus
+// bandwidth with nccl-tests' definitions.
 
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ridge/device.h"
@@ -18,7 +24,10 @@ struct CollectiveLeg {
   int ranks = 0;
   double bytes_per_rank = 0;
   double bandwidth_bytes_per_s = 0;
-  double time_s = 0;
+  double time_s = 0;  // latency_s + transfer_s
+  int steps = 0;      // messages in sequence, each paying the link's latency (alpha-beta model)
+  double latency_s = 0;
+  double transfer_s = 0;
 };
 
 struct AllReduceCost {
@@ -42,5 +51,65 @@ namespace ridge {
 
 // The link GPUs of one node talk over: the scale-up fabric, or PCIe where the part has none.
 const Link& in_node_link(const Device& device);
+
+}  // namespace ridge
+
+namespace ridge {
+
+enum class CollectiveOp { allreduce, allgather, reducescatter, alltoall, broadcast };
+std::string_view to_string(CollectiveOp op);
+std::optional<CollectiveOp> find_collective_op(std::string_view name);
+
+enum class CollectiveAlgorithm { ring, tree, hierarchical };
+std::string_view to_string(CollectiveAlgorithm algorithm);
+std::optional<CollectiveAlgorithm> find_collective_algorithm(std::string_view name);
+
+// nccl-tests' bus bandwidth: algorithm bandwidth (bytes / time) times this factor, so that a
+// collective running at a link's full speed reads as that link's bandwidth whatever the ranks:
+// all-reduce 2(n-1)/n; all-gather, reduce-scatter and all-to-all (n-1)/n; broadcast 1.
+double bus_bandwidth_factor(CollectiveOp op, int ranks);
+
+// A link class as the alpha-beta model sees it: time = steps x latency + bytes / bandwidth.
+struct LinkModel {
+  std::string name;
+  double bandwidth_bytes_per_s = 0;
+  double latency_s = 0;
+  bool latency_known = false;  // false: the catalog has no latency, and the model uses 0
+};
+LinkModel link_model(const Link& link);
+
+struct ClusterShape {
+  int gpus_per_node = 8;
+  int nodes = 1;
+  int ranks() const { return gpus_per_node * nodes; }
+};
+
+struct CollectiveEstimate {
+  CollectiveOp op = CollectiveOp::allreduce;
+  CollectiveAlgorithm algorithm = CollectiveAlgorithm::ring;
+  double bytes = 0;  // nccl-tests' size: the buffer (all-gather: the whole output)
+  ClusterShape shape;
+  std::vector<CollectiveLeg> legs;
+  double time_s = 0;
+  double algbw_bytes_per_s = 0;
+  double busbw_bytes_per_s = 0;
+  std::string bound_link;  // the link of the leg that takes longest
+  bool latency_known = true;
+};
+
+// Whether `algorithm` can run `op` on this shape: tree for all-reduce and broadcast,
+// hierarchical for all-reduce across nodes, ring for everything.
+bool applies(CollectiveAlgorithm algorithm, CollectiveOp op, const ClusterShape& shape);
+
+// One collective with one algorithm. `across_nodes` is needed when shape.nodes > 1. Bad input
+// when the algorithm does not apply.
+CollectiveEstimate estimate_collective(CollectiveOp op, CollectiveAlgorithm algorithm, double bytes,
+                                       const ClusterShape& shape, const LinkModel& in_node,
+                                       const std::optional<LinkModel>& across_nodes);
+
+// The fastest algorithm that applies, as NCCL's tuner would pick from the same model.
+CollectiveEstimate best_collective(CollectiveOp op, double bytes, const ClusterShape& shape,
+                                   const LinkModel& in_node,
+                                   const std::optional<LinkModel>& across_nodes);
 
 }  // namespace ridge

@@ -25,7 +25,12 @@ Document compare_document(const std::vector<const Device*>& devices, Precision p
 
 Document occupancy_document(const Occupancy& occupancy, const Device& device);
 
-Document allreduce_document(const AllReduceCost& cost, const Device& device);
+// One collective with the algorithm chosen, and every algorithm that applies beside it.
+Document collective_document(const CollectiveEstimate& estimate,
+                             const std::vector<CollectiveEstimate>& alternatives,
+                             const Device& device);
+Document collective_sweep_document(const std::vector<CollectiveEstimate>& sweep,
+                                   const Device& device);
 
 }  // namespace ridge::report
 

@@ -1,7 +1,11 @@
 #include "ridge/collective.h"
 
-#include <cassert>
+#include <fmt/format.h>
 
+#include <cassert>
+#include <cmath>
+
+#include "core/enum_names.h"
 #include "ridge/bounds.h"
 #include "ridge/error.h"
 
@@ -49,6 +53,172 @@ const Link& in_node_link(const Device& device) {
   if (const Link* fabric = device.find_link(LinkKind::scale_up)) return *fabric;
   if (const Link* pcie = device.find_link(LinkKind::host)) return *pcie;
   input_error("device '{}' has neither a scale-up nor a PCIe link in the catalog", device.id);
+}
+
+namespace {
+
+constexpr EnumNames<CollectiveOp, 5> kOpNames{{{CollectiveOp::allreduce, "allreduce"},
+                                               {CollectiveOp::allgather, "allgather"},
+                                               {CollectiveOp::reducescatter, "reducescatter"},
+                                               {CollectiveOp::alltoall, "alltoall"},
+                                               {CollectiveOp::broadcast, "broadcast"}}};
+constexpr EnumNames<CollectiveAlgorithm, 3> kAlgorithmNames{
+    {{CollectiveAlgorithm::ring, "ring"},
+     {CollectiveAlgorithm::tree, "tree"},
+     {CollectiveAlgorithm::hierarchical, "hierarchical"}}};
+
+CollectiveLeg alpha_beta_leg(std::string name, const LinkModel& link, int ranks, int steps,
+                             double bytes_per_rank) {
+  CollectiveLeg leg;
+  leg.name = std::move(name);
+  leg.link_name = link.name;
+  leg.ranks = ranks;
+  leg.steps = steps;
+  leg.bytes_per_rank = bytes_per_rank;
+  leg.bandwidth_bytes_per_s = link.bandwidth_bytes_per_s;
+  leg.latency_s = steps * link.latency_s;
+  leg.transfer_s = transfer_time_s(bytes_per_rank, link.bandwidth_bytes_per_s);
+  leg.time_s = leg.latency_s + leg.transfer_s;
+  return leg;
+}
+
+// A ring over p ranks: all-reduce is a reduce-scatter then an all-gather, 2(p-1) steps of S/p;
+// all-gather, reduce-scatter and all-to-all (pairwise) p-1 steps of S/p; broadcast pipelines
+// the whole buffer through p-1 hops.
+CollectiveLeg ring(CollectiveOp op, std::string name, const LinkModel& link, int p, double bytes) {
+  const double share = static_cast<double>(p - 1) / p;
+  switch (op) {
+    case CollectiveOp::allreduce:
+      return alpha_beta_leg(std::move(name), link, p, 2 * (p - 1), 2 * share * bytes);
+    case CollectiveOp::broadcast:
+      return alpha_beta_leg(std::move(name), link, p, p - 1, bytes);
+    default:
+      return alpha_beta_leg(std::move(name), link, p, p - 1, share * bytes);
+  }
+}
+
+// A binary tree (NCCL's double binary tree, to first order): depth ceil(log2 p); all-reduce
+// reduces up and broadcasts down, each rank moving the buffer once each way.
+CollectiveLeg tree(CollectiveOp op, const LinkModel& link, int p, double bytes) {
+  const int depth = static_cast<int>(std::ceil(std::log2(p)));
+  const bool allreduce = op == CollectiveOp::allreduce;
+  return alpha_beta_leg(fmt::format("tree over {} GPUs", p), link, p, allreduce ? 2 * depth : depth,
+                        allreduce ? 2 * bytes : bytes);
+}
+
+std::vector<CollectiveLeg> legs_of(CollectiveOp op, CollectiveAlgorithm algorithm, double bytes,
+                                   const ClusterShape& shape, const LinkModel& in_node,
+                                   const LinkModel& widest_span) {
+  const int g = shape.gpus_per_node, n = shape.nodes;
+  switch (algorithm) {
+    case CollectiveAlgorithm::ring:
+      return {ring(op, fmt::format("ring over {} GPUs", shape.ranks()), widest_span, shape.ranks(),
+                   bytes)};
+    case CollectiveAlgorithm::tree:
+      return {tree(op, widest_span, shape.ranks(), bytes)};
+    case CollectiveAlgorithm::hierarchical: {
+      // Reduce-scatter in each node, all-reduce each GPU's 1/g shard across nodes, all-gather.
+      std::vector<CollectiveLeg> legs;
+      if (g > 1)
+        legs.push_back(
+            ring(CollectiveOp::reducescatter, "in node: reduce-scatter", in_node, g, bytes));
+      legs.push_back(
+          ring(CollectiveOp::allreduce, "across nodes: all-reduce", widest_span, n, bytes / g));
+      if (g > 1)
+        legs.push_back(ring(CollectiveOp::allgather, "in node: all-gather", in_node, g, bytes));
+      return legs;
+    }
+  }
+  return {};
+}
+
+}  // namespace
+
+std::string_view to_string(CollectiveOp op) { return name_of(kOpNames, op); }
+std::optional<CollectiveOp> find_collective_op(std::string_view name) {
+  return value_of(kOpNames, name);
+}
+std::string_view to_string(CollectiveAlgorithm a) { return name_of(kAlgorithmNames, a); }
+std::optional<CollectiveAlgorithm> find_collective_algorithm(std::string_view name) {
+  return value_of(kAlgorithmNames, name);
+}
+
+double bus_bandwidth_factor(CollectiveOp op, int ranks) {
+  const double share = static_cast<double>(ranks - 1) / ranks;
+  switch (op) {
+    case CollectiveOp::allreduce:
+      return 2 * share;
+    case CollectiveOp::broadcast:
+      return 1;
+    default:
+      return share;
+  }
+}
+
+LinkModel link_model(const Link& link) {
+  return {link.name, link.bandwidth_bytes_per_s.value, link.latency_s ? link.latency_s->value : 0.0,
+          link.latency_s.has_value()};
+}
+
+bool applies(CollectiveAlgorithm algorithm, CollectiveOp op, const ClusterShape& shape) {
+  switch (algorithm) {
+    case CollectiveAlgorithm::ring:
+      return true;
+    case CollectiveAlgorithm::tree:
+      return op == CollectiveOp::allreduce || op == CollectiveOp::broadcast;
+    case CollectiveAlgorithm::hierarchical:
+      return op == CollectiveOp::allreduce && shape.nodes > 1;
+  }
+  return false;
+}
+
+CollectiveEstimate estimate_collective(CollectiveOp op, CollectiveAlgorithm algorithm, double bytes,
+                                       const ClusterShape& shape, const LinkModel& in_node,
+                                       const std::optional<LinkModel>& across_nodes) {
+  if (shape.gpus_per_node < 1 || shape.nodes < 1 || shape.ranks() < 2) {
+    input_error("a collective needs at least 2 GPUs (got {} per node on {} node{})",
+                shape.gpus_per_node, shape.nodes, shape.nodes == 1 ? "" : "s");
+  }
+  if (!applies(algorithm, op, shape)) {
+    input_error(
+        "--algorithm {}: not for {} on {} node{} (tree: allreduce and broadcast; "
+        "hierarchical: allreduce across nodes)",
+        to_string(algorithm), to_string(op), shape.nodes, shape.nodes == 1 ? "" : "s");
+  }
+  if (shape.nodes > 1 && !across_nodes) {
+    input_error("{} node{} need a link between nodes", shape.nodes, shape.nodes == 1 ? "" : "s");
+  }
+  // A ring or tree spanning nodes runs at the pace of its slowest hop, the network.
+  const LinkModel& widest_span = shape.nodes > 1 ? *across_nodes : in_node;
+  CollectiveEstimate e;
+  e.op = op;
+  e.algorithm = algorithm;
+  e.bytes = bytes;
+  e.shape = shape;
+  e.legs = legs_of(op, algorithm, bytes, shape, in_node, widest_span);
+  const CollectiveLeg* slowest = &e.legs.front();
+  for (const CollectiveLeg& leg : e.legs) {
+    e.time_s += leg.time_s;
+    if (leg.time_s > slowest->time_s) slowest = &leg;
+  }
+  e.bound_link = slowest->link_name;
+  e.algbw_bytes_per_s = e.time_s > 0 ? bytes / e.time_s : 0;
+  e.busbw_bytes_per_s = e.algbw_bytes_per_s * bus_bandwidth_factor(op, shape.ranks());
+  e.latency_known = in_node.latency_known && (shape.nodes == 1 || across_nodes->latency_known);
+  return e;
+}
+
+CollectiveEstimate best_collective(CollectiveOp op, double bytes, const ClusterShape& shape,
+                                   const LinkModel& in_node,
+                                   const std::optional<LinkModel>& across_nodes) {
+  std::optional<CollectiveEstimate> best;
+  for (const CollectiveAlgorithm a :
+       {CollectiveAlgorithm::ring, CollectiveAlgorithm::tree, CollectiveAlgorithm::hierarchical}) {
+    if (!applies(a, op, shape)) continue;
+    CollectiveEstimate e = estimate_collective(op, a, bytes, shape, in_node, across_nodes);
+    if (!best || e.time_s < best->time_s) best = std::move(e);
+  }
+  return *best;
 }
 
 }  // namespace ridge

@@ -1,6 +1,9 @@
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include "report/cells.h"
+#include "ridge/units.h"
 #include "ridge/views.h"
 
 namespace ridge::report {
@@ -27,36 +30,121 @@ Document occupancy_document(const Occupancy& o, const Device& device) {
   return doc;
 }
 
-Document allreduce_document(const AllReduceCost& cost, const Device& device) {
+namespace {
+
+std::string shape_text(const ClusterShape& shape) {
+  return shape.nodes == 1 ? fmt::format("{} GPUs", shape.gpus_per_node)
+                          : fmt::format("{} GPUs ({} per node x {} nodes)", shape.ranks(),
+                                        shape.gpus_per_node, shape.nodes);
+}
+
+Table legs_table(const CollectiveEstimate& e) {
   Table legs{"legs",
              {{"leg", "leg", Align::left},
               {"link", "link", Align::left},
               {"ranks", "ranks"},
+              {"steps", "steps"},
               {"bytes_per_gpu", "bytes/GPU"},
               {"bandwidth_bytes_per_s", "bandwidth"},
+              {"latency_s", "latency term"},
+              {"transfer_s", "transfer term"},
               {"time_s", "time"},
               {"share_of_time", "share"}},
              {}};
-  for (const CollectiveLeg& leg : cost.legs) {
+  for (const CollectiveLeg& leg : e.legs) {
     legs.rows.push_back({text_cell(leg.name), text_cell(leg.link_name), integer_cell(leg.ranks),
-                         bytes_cell(leg.bytes_per_rank), bandwidth_cell(leg.bandwidth_bytes_per_s),
-                         time_cell(leg.time_s),
-                         percent_cell(cost.time_s > 0 ? leg.time_s / cost.time_s : 0, 0)});
+                         integer_cell(leg.steps), bytes_cell(leg.bytes_per_rank),
+                         bandwidth_cell(leg.bandwidth_bytes_per_s), time_cell(leg.latency_s),
+                         time_cell(leg.transfer_s), time_cell(leg.time_s),
+                         percent_cell(e.time_s > 0 ? leg.time_s / e.time_s : 0, 0)});
   }
+  return legs;
+}
+
+Table algorithms_table(const std::vector<CollectiveEstimate>& alternatives) {
+  Table t{"algorithms",
+          {{"algorithm", "algorithm", Align::left},
+           {"time_s", "time"},
+           {"busbw_bytes_per_s", "bus bandwidth"},
+           {"bound_link", "bound by", Align::left}},
+          {}};
+  for (const CollectiveEstimate& a : alternatives) {
+    t.rows.push_back({text_cell(std::string(to_string(a.algorithm))), time_cell(a.time_s),
+                      bandwidth_cell(a.busbw_bytes_per_s), text_cell(a.bound_link)});
+  }
+  return t;
+}
+
+void add_model_notes(Document& doc, bool latency_known) {
+  doc.notes.push_back(
+      "alpha-beta model: each leg takes steps x the link's latency plus its bytes per GPU over "
+      "the link's bandwidth; rings and trees that span nodes run at the network's pace");
+  doc.notes.push_back(
+      "algbw = bytes / time; busbw = algbw x 2(n-1)/n (allreduce), (n-1)/n (allgather, "
+      "reducescatter, alltoall) or 1 (broadcast), as nccl-tests reports them");
+  if (!latency_known) {
+    doc.notes.push_back(
+        "a link here has no latency in the catalog (or --bandwidth-only): its latency term is 0, "
+        "so small messages come out too fast");
+  }
+}
+
+}  // namespace
+
+Document collective_document(const CollectiveEstimate& e,
+                             const std::vector<CollectiveEstimate>& alternatives,
+                             const Device& device) {
   Fields totals{{
-      {"buffer_bytes", "buffer", bytes_cell(cost.buffer_bytes)},
-      {"gpus_per_node", "GPUs per node", integer_cell(cost.gpus_per_node)},
-      {"nodes", "nodes", integer_cell(cost.nodes)},
-      {"time_s", "all-reduce time", time_cell(cost.time_s)},
-      {"inter_node_share", "share across nodes", percent_cell(cost.inter_node_share, 0)},
+      {"op", "collective", text_cell(std::string(to_string(e.op)))},
+      {"algorithm", "algorithm", text_cell(std::string(to_string(e.algorithm)))},
+      {"bytes", "bytes", bytes_cell(e.bytes)},
+      {"gpus_per_node", "GPUs per node", integer_cell(e.shape.gpus_per_node)},
+      {"nodes", "nodes", integer_cell(e.shape.nodes)},
+      {"time_s", "time", time_cell(e.time_s)},
+      {"algbw_bytes_per_s", "algorithm bandwidth", bandwidth_cell(e.algbw_bytes_per_s)},
+      {"busbw_bytes_per_s", "bus bandwidth", bandwidth_cell(e.busbw_bytes_per_s)},
+      {"bound_link", "bound by", text_cell(e.bound_link)},
   }};
   Document doc;
-  doc.schema = "ridge.collective/1";
-  doc.title = fmt::format("Ring all-reduce on {}", device.name);
-  doc.sections.push_back({"", "", {std::move(totals), std::move(legs)}, {}});
-  doc.notes.push_back(
-      "bandwidth-only model: each leg is a ring (2(n-1)/n of its buffer per GPU), the cross-node "
-      "ring carries each GPU's 1/G shard, and per-message latency is ignored; a lower bound");
+  doc.schema = "ridge.collective/2";
+  doc.title = fmt::format("{} of {} over {} on {}: {}", to_string(e.op), units::si(e.bytes, "B"),
+                          shape_text(e.shape), device.name, to_string(e.algorithm));
+  doc.sections.push_back({"", "", {std::move(totals), legs_table(e)}, {}});
+  if (alternatives.size() > 1) {
+    doc.sections.push_back(
+        {"algorithms", "Every algorithm that applies", {algorithms_table(alternatives)}, {}});
+  }
+  add_model_notes(doc, e.latency_known);
+  return doc;
+}
+
+Document collective_sweep_document(const std::vector<CollectiveEstimate>& sweep,
+                                   const Device& device) {
+  Table t{"sweep",
+          {{"bytes", "bytes"},
+           {"algorithm", "algorithm", Align::left},
+           {"time_s", "time"},
+           {"algbw_bytes_per_s", "algbw"},
+           {"busbw_bytes_per_s", "busbw"},
+           {"bound_link", "bound by", Align::left}},
+          {}};
+  bool latency_known = true;
+  for (const CollectiveEstimate& e : sweep) {
+    // Binary units for binary sizes (1KiB..16GiB), SI otherwise (1K..16G).
+    const bool binary = std::exp2(std::round(std::log2(e.bytes))) == e.bytes;
+    t.rows.push_back(
+        {number_cell(e.bytes, binary ? units::binary_bytes(e.bytes) : units::si(e.bytes, "B")),
+         text_cell(std::string(to_string(e.algorithm))), time_cell(e.time_s),
+         bandwidth_cell(e.algbw_bytes_per_s), bandwidth_cell(e.busbw_bytes_per_s),
+         text_cell(e.bound_link)});
+    latency_known = latency_known && e.latency_known;
+  }
+  Document doc;
+  doc.schema = "ridge.collective-sweep/1";
+  doc.title = fmt::format("{} over {} on {}, by message size", to_string(sweep.front().op),
+                          shape_text(sweep.front().shape), device.name);
+  doc.sections.push_back({"", "", {std::move(t)}, {}});
+  add_model_notes(doc, latency_known);
   return doc;
 }
 

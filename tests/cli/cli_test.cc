@@ -56,6 +56,7 @@ const char* const kCommands[] = {
     "compare --devices v100-sxm2,a100-sxm-80gb,h100-sxm,b200",
     "occupancy --blocks 133",
     "collective allreduce --bytes 14e9 --gpus-per-node 8 --nodes 2",
+    "collective alltoall --sweep-bytes 1K..1G --nodes 4",
     "models",
     "model --model llama-2-7b",
     "model --model mixtral-8x7b --device h200-sxm --batch 16 --no-flash",
@@ -171,13 +172,32 @@ TEST(Cli, Occupancy) {
   EXPECT_DOUBLE_EQ(j["utilisation"].get<double>(), 133.0 / 264);
 }
 
-TEST(Cli, CollectiveAllReduce) {
-  const json j = ridge_json("collective allreduce --bytes 14G --gpus-per-node 8 --nodes 2");
-  ASSERT_EQ(j["legs"].size(), 2u);
-  EXPECT_DOUBLE_EQ(j["legs"][0]["bytes_per_gpu"].get<double>(), 24.5e9);
+TEST(Cli, CollectiveAllReduceIsTheReferencesWithoutLatency) {
+  const json j =
+      ridge_json("collective allreduce --bytes 14G --gpus-per-node 8 --nodes 2 --bandwidth-only");
+  EXPECT_EQ(j["algorithm"], "hierarchical");
+  ASSERT_EQ(j["legs"].size(), 3u);
+  EXPECT_DOUBLE_EQ(j["legs"][0]["bytes_per_gpu"].get<double>(), 12.25e9);
   EXPECT_DOUBLE_EQ(j["legs"][1]["bytes_per_gpu"].get<double>(), 1.75e9);
-  EXPECT_NEAR(j["time_s"].get<double>(), 24.5e9 / 900e9 + 1.75e9 / 50e9, 1e-12);
-  EXPECT_NEAR(j["inter_node_share"].get<double>(), 0.5625, 1e-3);
+  EXPECT_NEAR(j["time_s"].get<double>(), 24.5e9 / 900e9 + 1.75e9 / 50e9, 1e-12);  // 62.2 ms
+  EXPECT_EQ(j["bound_link"], "InfiniBand NDR 400 Gb/s");
+  // With the catalog's latencies (NVLink 2 us, InfiniBand 5 us): 14 + 10 + 14 us more.
+  const json with_latency =
+      ridge_json("collective allreduce --bytes 14G --gpus-per-node 8 --nodes 2");
+  EXPECT_NEAR(with_latency["time_s"].get<double>() - j["time_s"].get<double>(), 38e-6, 1e-12);
+  EXPECT_NEAR(with_latency["busbw_bytes_per_s"].get<double>(),
+              14e9 / with_latency["time_s"].get<double>() * 2 * 15 / 16, 1e-3);
+}
+
+TEST(Cli, CollectiveSweepChoosesTheAlgorithmBySize) {
+  const json j = ridge_json("collective allreduce --sweep-bytes 1KiB..1GiB --nodes 1");
+  ASSERT_EQ(j["sweep"].size(), 21u);
+  EXPECT_EQ(j["sweep"][0]["algorithm"], "tree");
+  EXPECT_EQ(j["sweep"][20]["algorithm"], "ring");
+  EXPECT_EQ(j["sweep"][20]["bytes"], 1073741824.0);
+  for (const char* op : {"allgather", "reducescatter", "alltoall", "broadcast"}) {
+    EXPECT_EQ(ridge(std::string("collective ") + op + " --bytes 1G").exit_code, 0) << op;
+  }
 }
 
 TEST(Cli, DeviceFileAddsAUserDevice) {
