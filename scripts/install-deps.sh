@@ -8,6 +8,7 @@ packages=(
   libcli11-dev libtomlplusplus-dev nlohmann-json3-dev libfmt-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libopenblas-dev libhwloc-dev
+  libopenmpi-dev openmpi-bin
 )
 if [ "$#" -gt 0 ]; then packages+=("$@"); fi
 

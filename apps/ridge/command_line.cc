@@ -23,18 +23,24 @@ CommandLine::CommandLine()
   add_lab(app_, commands_);
 }
 
-const Action& CommandLine::chosen_action() const {
+// The last parsed command in registration order: a subcommand of a command (`measure
+// collectives`) is registered after it.
+const Command* CommandLine::chosen() const {
+  const Command* chosen = nullptr;
   for (const Command& command : commands_) {
-    if (command.app->parsed()) return command.action;
+    if (command.app->parsed()) chosen = &command;
   }
-  return default_action_;
+  return chosen;
+}
+
+const Action& CommandLine::chosen_action() const {
+  const Command* command = chosen();
+  return command ? command->action : default_action_;
 }
 
 bool CommandLine::chose(const std::string& name) const {
-  for (const Command& command : commands_) {
-    if (command.app->parsed()) return command.app->get_name() == name;
-  }
-  return false;
+  const Command* command = chosen();
+  return command && command->app->get_name() == name;
 }
 
 }  // namespace ridge::cli

@@ -23,6 +23,8 @@ class CommandLine {
   bool chose(const std::string& name) const;
 
  private:
+  const Command* chosen() const;
+
   CLI::App app_;
   GlobalOptions options_;
   std::vector<Command> commands_;

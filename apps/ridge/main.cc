@@ -29,6 +29,7 @@ int run(int argc, char** argv) {
   ridge::remove_partial_output_on_interrupt();
   const ridge::cli::Session session(command_line.options());
   const ridge::report::Document document = command_line.chosen_action()(session);
+  if (document.silent) return 0;
   const std::string output =
       ridge::report::render(document, ridge::report::parse_format(command_line.options().format));
   std::fwrite(output.data(), 1, output.size(), stdout);

@@ -4,6 +4,7 @@
 
 #include "common.h"
 #include "cuda_measure.h"
+#include "mpi_measure.h"
 #include "ridge/error.h"
 #include "ridge/lab.h"
 #include "ridge/output_file.h"
@@ -47,6 +48,43 @@ Measurement run_measurement(const MeasureArgs& args) {
 
 }  // namespace
 
+namespace {
+
+// `mpirun -np N ridge measure collectives`: registered after `measure`, so it wins the dispatch.
+void add_measure_collectives(CLI::App& measure, std::vector<Command>& commands) {
+  struct Args {
+    std::string min_bytes = "1KiB", max_bytes = "64MiB", out;
+    double iterations = 20, warmups = 5;
+  };
+  auto args = std::make_shared<Args>();
+  CLI::App* sub = measure.add_subcommand(
+      "collectives", "Under mpirun: time collectives across the ranks, beside the model");
+  sub->add_option("--min-bytes", args->min_bytes, "Smallest message")->capture_default_str();
+  sub->add_option("--max-bytes", args->max_bytes, "Largest message")->capture_default_str();
+  sub->add_option("--iterations", args->iterations, "Timed iterations per size")
+      ->check(positive_int())
+      ->capture_default_str();
+  sub->add_option("--warmups", args->warmups, "Untimed iterations first")
+      ->check(positive_int())
+      ->capture_default_str();
+  sub->add_option("--out", args->out, "Write the measurement (JSON) to this file (rank 0)");
+  commands.push_back({sub, [args](const Session&) {
+                        mpi::CollectiveSweepOptions options;
+                        options.min_bytes = units::parse_bytes(args->min_bytes);
+                        options.max_bytes = units::parse_bytes(args->max_bytes);
+                        options.iterations = static_cast<int>(args->iterations);
+                        options.warmups = static_cast<int>(args->warmups);
+                        // Probed by every rank before measuring; written by rank 0 alone.
+                        std::unique_ptr<OutputFile> out;
+                        if (!args->out.empty()) out = std::make_unique<OutputFile>(args->out);
+                        const CollectiveMeasurement m = mpi::measure_collectives(options);
+                        if (out && m.root) out->commit(collective_measurement_to_json(m));
+                        return report::collective_measurement_document(m);
+                      }});
+}
+
+}  // namespace
+
 void add_measure(CLI::App& app, std::vector<Command>& commands) {
   auto args = std::make_shared<MeasureArgs>();
   CLI::App* sub = app.add_subcommand(
@@ -73,6 +111,7 @@ void add_measure(CLI::App& app, std::vector<Command>& commands) {
                         if (out) out->commit(measurement_to_json(m));
                         return report::measurement_document(m);
                       }});
+  add_measure_collectives(*sub, commands);
 }
 
 void add_lab(CLI::App& app, std::vector<Command>& commands) {

@@ -70,6 +70,8 @@ struct Document {
   std::string json;
   // A check the user asked for failed: the answer is printed, then ridge exits with code 1.
   bool check_failed = false;
+  // Nothing to print: this process is an MPI rank other than 0, which prints for all of them.
+  bool silent = false;
 };
 
 }  // namespace ridge::report

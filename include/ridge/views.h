@@ -7,6 +7,7 @@
 #include "ridge/analysis.h"
 #include "ridge/catalog.h"
 #include "ridge/collective.h"
+#include "ridge/collective_measurement.h"
 #include "ridge/document.h"
 #include "ridge/occupancy.h"
 
@@ -31,6 +32,8 @@ Document collective_document(const CollectiveEstimate& estimate,
                              const Device& device);
 Document collective_sweep_document(const std::vector<CollectiveEstimate>& sweep,
                                    const Device& device);
+// Silent on every MPI rank but 0.
+Document collective_measurement_document(const CollectiveMeasurement& measurement);
 
 }  // namespace ridge::report
 

@@ -148,4 +148,52 @@ Document collective_sweep_document(const std::vector<CollectiveEstimate>& sweep,
   return doc;
 }
 
+Document collective_measurement_document(const CollectiveMeasurement& m) {
+  Document doc;
+  if (!m.root) {
+    doc.silent = true;
+    return doc;
+  }
+  Fields facts{{
+      {"ranks", "ranks", integer_cell(m.ranks)},
+      {"host", "host", text_cell(m.host)},
+      {"library", "MPI", text_cell(m.library)},
+      {"fitted_latency_s", "fitted link: latency per step", time_cell(m.fitted_link.latency_s)},
+      {"fitted_bandwidth_bytes_per_s", "fitted link: bandwidth",
+       bandwidth_cell(m.fitted_link.bandwidth_bytes_per_s)},
+      {"created", "measured", text_cell(m.created)},
+  }};
+  Table t{"points",
+          {{"op", "op", Align::left},
+           {"bytes", "bytes"},
+           {"time_s", "time (slowest rank)"},
+           {"algbw_bytes_per_s", "algbw"},
+           {"busbw_bytes_per_s", "busbw"},
+           {"predicted_busbw_bytes_per_s", "model busbw"},
+           {"measured_over_model", "measured / model"},
+           {"validated", "checked"}},
+          {}};
+  for (const MeasuredCollective& p : m.points) {
+    t.rows.push_back({text_cell(std::string(to_string(p.op))),
+                      number_cell(p.bytes, units::binary_bytes(p.bytes)), time_cell(p.time_s),
+                      bandwidth_cell(p.algbw_bytes_per_s), bandwidth_cell(p.busbw_bytes_per_s),
+                      bandwidth_cell(p.predicted_busbw_bytes_per_s),
+                      ratio_cell(p.busbw_bytes_per_s / p.predicted_busbw_bytes_per_s),
+                      bool_cell(p.validated, p.validated ? "ok" : "FAILED")});
+  }
+  doc.schema = "ridge.collective-measurement/1";
+  doc.title = fmt::format("Collectives over MPI: {} ranks on {}", m.ranks, m.host);
+  doc.sections.push_back({"", "", {std::move(facts), std::move(t)}, {}});
+  doc.notes.push_back(
+      "timed as nccl-tests times them: warm-ups, a barrier, then the mean of the iterations on "
+      "the slowest rank; busbw with nccl-tests' factors");
+  doc.notes.push_back(
+      "model: a ring over the ranks on one link fitted to this run (latency from the smallest "
+      "all-reduce, bandwidth from the largest); where measured / model strays from 1x, the "
+      "library ran another algorithm or the copies through shared memory cost other than ring "
+      "steps");
+  doc.json = collective_measurement_to_json(m);
+  return doc;
+}
+
 }  // namespace ridge::report

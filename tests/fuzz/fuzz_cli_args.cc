@@ -53,7 +53,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   } catch (const CLI::ParseError&) {
     return 0;  // includes --help and --version, which CLI11 reports as "success"
   }
-  if (command_line.chose("measure") || command_line.chose("lab")) return 0;
+  if (command_line.chose("measure") || command_line.chose("collectives") ||
+      command_line.chose("lab")) {
+    return 0;
+  }
   try {
     const ridge::cli::Session session(command_line.options());
     const ridge::report::Document document = command_line.chosen_action()(session);
