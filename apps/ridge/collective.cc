@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "common.h"
+#include "ridge/cluster.h"
 #include "ridge/error.h"
 #include "ridge/units.h"
 #include "ridge/views.h"
@@ -21,6 +22,7 @@ struct CollectiveArgs {
   std::string algorithm = "auto";
   bool bandwidth_only = false;
   std::string device;
+  std::string cluster;
 };
 
 // "1K..16G": every power-of-two multiple of the first size up to the second.
@@ -38,21 +40,28 @@ std::vector<double> sweep_sizes(const std::string& text) {
   return sizes;
 }
 
-LinkModel as_modelled(const Link& link, bool bandwidth_only) {
-  LinkModel m = link_model(link);
-  if (bandwidth_only) m.latency_s = 0, m.latency_known = false;
-  return m;
+LinkModel without_latency(LinkModel link, bool bandwidth_only) {
+  if (bandwidth_only) link.latency_s = 0, link.latency_known = false;
+  return link;
 }
 
 report::Document run_collective(CollectiveOp op, const CollectiveArgs& args, const Session& s) {
   if (args.bytes.empty() == args.sweep_bytes.empty()) {
     input_error("give one of --bytes and --sweep-bytes");
   }
-  const Device& d = s.device(args.device);
-  const ClusterShape shape{static_cast<int>(args.gpus_per_node), static_cast<int>(args.nodes)};
-  const LinkModel in_node = as_modelled(in_node_link(d), args.bandwidth_only);
+  Cluster cluster;
+  if (!args.cluster.empty()) {
+    cluster = load_cluster_file(args.cluster);
+  } else {
+    cluster.device_id = args.device;
+    cluster.shape = {static_cast<int>(args.gpus_per_node), static_cast<int>(args.nodes)};
+  }
+  const Device& d = s.device(cluster.device_id);
+  const ClusterShape& shape = cluster.shape;
+  const ClusterLinks links = cluster_links(cluster, d);
+  const LinkModel in_node = without_latency(links.in_node, args.bandwidth_only);
   std::optional<LinkModel> across;
-  if (shape.nodes > 1) across = as_modelled(d.link(LinkKind::network), args.bandwidth_only);
+  if (links.across_nodes) across = without_latency(*links.across_nodes, args.bandwidth_only);
   std::optional<CollectiveAlgorithm> algorithm;
   if (args.algorithm != "auto") algorithm = find_collective_algorithm(args.algorithm);
   const auto estimate = [&](double bytes) {
@@ -92,16 +101,23 @@ void add_collective(CLI::App& app, std::vector<Command>& commands) {
         sub->add_option("--bytes", args->bytes, "Message size as nccl-tests counts it: 14G, 1MiB");
     sub->add_option("--sweep-bytes", args->sweep_bytes, "A table over sizes, doubling: 1K..16G")
         ->excludes(bytes);
-    sub->add_option("--gpus-per-node", args->gpus_per_node, "GPUs per node")
-        ->check(positive_int())
-        ->capture_default_str();
-    sub->add_option("--nodes", args->nodes, "Nodes")->check(positive_int())->capture_default_str();
+    CLI::Option* gpus = sub->add_option("--gpus-per-node", args->gpus_per_node, "GPUs per node")
+                            ->check(positive_int())
+                            ->capture_default_str();
+    CLI::Option* nodes = sub->add_option("--nodes", args->nodes, "Nodes")
+                             ->check(positive_int())
+                             ->capture_default_str();
     sub->add_option("--algorithm", args->algorithm, "ring, tree, hierarchical, or auto (fastest)")
         ->check(CLI::IsMember({"auto", "ring", "tree", "hierarchical"}))
         ->capture_default_str();
     sub->add_flag("--bandwidth-only", args->bandwidth_only,
                   "Leave out per-step latency, as the reference's model does");
     add_device_option(*sub, args->device);
+    sub->add_option("--cluster", args->cluster,
+                    "A cluster file (TOML): device, GPUs per node, nodes, links")
+        ->excludes(gpus)
+        ->excludes(nodes)
+        ->excludes("--device");
     commands.push_back(
         {sub, [op, args](const Session& s) { return run_collective(op, *args, s); }});
   }

@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 
+#include "core/toml_reader.h"
 #include "ridge/catalog.h"
 #include "ridge/error.h"
 #include "ridge/input_file.h"
@@ -16,10 +17,10 @@ namespace ridge {
 
 namespace {
 
-class DeviceReader {
+class DeviceReader : TomlReader {
  public:
   DeviceReader(const toml::table& root, std::string origin)
-      : root_(root), origin_(std::move(origin)) {}
+      : TomlReader(std::move(origin)), root_(root) {}
 
   Device read() {
     expect_keys(root_, "",
@@ -45,45 +46,6 @@ class DeviceReader {
   }
 
  private:
-  [[noreturn]] void fail(const toml::source_region& where, std::string_view field,
-                         std::string_view problem) const {
-    input_error("{}:{}:{}: {}: {}", origin_, where.begin.line, where.begin.column,
-                field.empty() ? "(top level)" : field, problem);
-  }
-
-  static std::string join(std::string_view path, std::string_view key) {
-    return path.empty() ? std::string(key) : fmt::format("{}.{}", path, key);
-  }
-
-  void expect_keys(const toml::table& table, std::string_view path,
-                   std::initializer_list<std::string_view> allowed) const {
-    for (const auto& [key, node] : table) {
-      if (std::ranges::find(allowed, key.str()) == allowed.end()) {
-        fail(node.source(), join(path, key.str()), "unknown field");
-      }
-    }
-  }
-
-  const toml::node& required(const toml::table& table, std::string_view path,
-                             std::string_view key) const {
-    if (const toml::node* node = table.get(key)) return *node;
-    fail(table.source(), join(path, key), "missing");
-  }
-
-  std::string required_string(const toml::table& table, std::string_view path,
-                              std::string_view key) const {
-    const toml::node& node = required(table, path, key);
-    auto value = node.value<std::string>();
-    if (!value || value->empty())
-      fail(node.source(), join(path, key), "must be a non-empty string");
-    return *value;
-  }
-
-  const toml::table& as_table(const toml::node& node, std::string_view path) const {
-    if (const toml::table* table = node.as_table()) return *table;
-    fail(node.source(), path, "must be a table");
-  }
-
   void check_id(const std::string& id) const {
     const bool ok = std::ranges::all_of(id, [](char c) {
       return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_';
@@ -245,20 +207,13 @@ class DeviceReader {
   }
 
   const toml::table& root_;
-  std::string origin_;
   std::map<std::string, std::string> sources_;
 };
 
 }  // namespace
 
 Device parse_device_toml(std::string_view text, const std::string& origin) {
-  toml::table root;
-  try {
-    root = toml::parse(text, origin);
-  } catch (const toml::parse_error& e) {
-    input_error("{}:{}:{}: {}", origin, e.source().begin.line, e.source().begin.column,
-                e.description());
-  }
+  const toml::table root = parse_toml_input(text, origin);
   return DeviceReader(root, origin).read();
 }
 
