@@ -18,6 +18,7 @@ CommandLine::CommandLine()
   add_compare(app_, commands_);
   add_occupancy(app_, commands_);
   add_collective(app_, commands_);
+  add_parallel(app_, commands_);
   add_model(app_, commands_);
   add_measure(app_, commands_);
   add_lab(app_, commands_);

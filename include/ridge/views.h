@@ -10,6 +10,7 @@
 #include "ridge/collective_measurement.h"
 #include "ridge/document.h"
 #include "ridge/occupancy.h"
+#include "ridge/training.h"
 
 namespace ridge::report {
 
@@ -32,6 +33,8 @@ Document collective_document(const CollectiveEstimate& estimate,
                              const Device& device);
 Document collective_sweep_document(const std::vector<CollectiveEstimate>& sweep,
                                    const Device& device);
+Document training_document(const TrainingAnalysis& analysis, const ModelConfig& model,
+                           const Device& device);
 // Silent on every MPI rank but 0.
 Document collective_measurement_document(const CollectiveMeasurement& measurement);
 

@@ -196,4 +196,54 @@ Document collective_measurement_document(const CollectiveMeasurement& m) {
   return doc;
 }
 
+Document training_document(const TrainingAnalysis& a, const ModelConfig& model,
+                           const Device& device) {
+  const TrainingLayout& l = a.layout;
+  Fields facts{{
+      {"model", "model", text_cell(model.name)},
+      {"layout", "layout",
+       text_cell(fmt::format("dp {} x tp {} x pp {} = {} GPUs", l.dp, l.tp, l.pp, l.gpus()))},
+      {"batch", "batch",
+       text_cell(fmt::format("{} sequences of {} tokens, micro-batches of {}", l.global_batch,
+                             l.seq, l.micro_batch))},
+      {"flops_per_step", "FLOPs per step (6 x active params x tokens)",
+       flops_cell(a.flops_per_step)},
+      {"compute_time_s", "compute per GPU at the peak", time_cell(a.compute_time_s)},
+      {"pipeline_bubble", "pipeline bubble", percent_cell(a.pipeline_bubble)},
+      {"exposed_communication_s", "communication not hidden", time_cell(a.exposed_communication_s)},
+      {"step_time_s", "step time (lower bound)", time_cell(a.step_time_s)},
+      {"communication_to_compute", "communication / compute",
+       ratio_cell(a.communication_to_compute)},
+  }};
+  Table t{"traffic",
+          {{"kind", "parallelism", Align::left},
+           {"what", "what", Align::left},
+           {"bytes_per_gpu", "bytes/GPU/step"},
+           {"messages", "messages"},
+           {"time_s", "time"},
+           {"overlaps_compute", "hidden by compute", Align::left},
+           {"link", "link", Align::left}},
+          {}};
+  for (const TrainingTraffic& x : a.traffic) {
+    const bool hidden = x.overlaps_compute && x.time_s <= a.compute_time_s;
+    t.rows.push_back(
+        {text_cell(x.kind), text_cell(x.what), bytes_cell(x.bytes_per_gpu),
+         integer_cell(x.messages), time_cell(x.time_s),
+         bool_cell(hidden, x.overlaps_compute ? (hidden ? "yes" : "partly") : "no (critical path)"),
+         text_cell(x.link)});
+  }
+  Document doc;
+  doc.schema = "ridge.parallel/1";
+  doc.title = fmt::format("Training {} on {} x {}", model.name, l.gpus(), device.name);
+  doc.sections.push_back({"", "", {std::move(facts), std::move(t)}, {}});
+  doc.notes.push_back(
+      "compute counts 6 FLOPs per active parameter per token (forward 2, backward 4), attention "
+      "scores and recomputation left out; communication uses the alpha-beta collective model "
+      "(ridge collective) on the cluster's links");
+  doc.notes.push_back(
+      "data parallelism's gradient all-reduce overlaps the backward pass; tensor parallelism's "
+      "all-reduces and pipeline sends sit on the critical path");
+  return doc;
+}
+
 }  // namespace ridge::report

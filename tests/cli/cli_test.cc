@@ -57,6 +57,9 @@ const char* const kCommands[] = {
     "occupancy --blocks 133",
     "collective allreduce --bytes 14e9 --gpus-per-node 8 --nodes 2",
     "collective alltoall --sweep-bytes 1K..1G --nodes 4",
+    "parallel --model llama-3.1-8b --dp 4 --tp 2 --pp 2 --global-batch 64",
+    "collective broadcast --bytes 1G --cluster " RIDGE_TEST_DATA
+    "/../data/clusters/l40s-roce-x2.toml",
     "models",
     "model --model llama-2-7b",
     "model --model mixtral-8x7b --device h200-sxm --batch 16 --no-flash",
