@@ -33,7 +33,7 @@ void check_backend_options(const MeasureArgs& args, const CLI::App& sub) {
   }
 }
 
-Measurement run_measurement(const MeasureArgs& args) {
+Measurement run_measurement(const MeasureArgs& args, bool& root) {
   if (args.backend == "cuda") {
     return gpu::measure_gpu({args.quick, args.gpu}, progress_bar());
   }
@@ -43,6 +43,7 @@ Measurement run_measurement(const MeasureArgs& args) {
   if (!args.max_working_set.empty()) {
     options.max_working_set_bytes = units::parse_bytes(args.max_working_set);
   }
+  if (mpi::started_by_mpirun()) return mpi::measure_host_on_every_rank(options, root);
   return measure_host(options, progress_bar());
 }
 
@@ -107,7 +108,9 @@ void add_measure(CLI::App& app, std::vector<Command>& commands) {
                         // Opened first: an unwritable path fails before minutes of measuring.
                         std::unique_ptr<OutputFile> out;
                         if (!args->out.empty()) out = std::make_unique<OutputFile>(args->out);
-                        const Measurement m = run_measurement(*args);
+                        bool root = true;
+                        const Measurement m = run_measurement(*args, root);
+                        if (!root) return report::silent_document();
                         if (out) out->commit(measurement_to_json(m));
                         return report::measurement_document(m);
                       }});

@@ -74,4 +74,11 @@ struct Document {
   bool silent = false;
 };
 
+// The document of an MPI rank other than 0: nothing to print.
+inline Document silent_document() {
+  Document d;
+  d.silent = true;
+  return d;
+}
+
 }  // namespace ridge::report

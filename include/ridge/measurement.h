@@ -98,6 +98,12 @@ double measured_crossover_batch(const std::vector<BlasPoint>& sweep);
 
 std::string measurement_to_json(const Measurement& m);
 
+// The measurements of several processes that ran at once (the ranks of `mpirun -np N ridge
+// measure`), as one: rates and thread counts added point by point, as ERT aggregates its ranks.
+// Points that not every rank measured are left out, with a warning; raw samples are the first
+// rank's.
+Measurement aggregate_measurements(const std::vector<Measurement>& ranks);
+
 // Bad input (naming `origin`) for text that is not a ridge measurement.
 Measurement parse_measurement(std::string_view json_text, const std::string& origin);
 

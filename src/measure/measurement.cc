@@ -2,6 +2,8 @@
 #include "ridge/measurement.h"
 
 #include <algorithm>
+#include <cmath>
+#include <string>
 
 namespace ridge {
 
@@ -49,6 +51,112 @@ double measured_crossover_batch(const std::vector<BlasPoint>& sweep) {
   if (best_rate <= gemv->flops_per_s.median) return 0;
   // plateau time x best rate / FLOPs per column, which reduces to the ratio of the two rates.
   return best_rate / gemv->flops_per_s.median;
+}
+
+namespace {
+
+// Independent ranks: means and spreads add as sums of independent variables.
+Summary sum_of(const std::vector<const Summary*>& parts) {
+  Summary total;
+  double variance = 0;
+  for (const Summary* p : parts) {
+    total.min += p->min, total.median += p->median, total.max += p->max, total.mean += p->mean;
+    variance += (p->cv * p->mean) * (p->cv * p->mean);
+  }
+  total.cv = total.mean > 0 ? std::sqrt(variance) / total.mean : 0;
+  return total;
+}
+
+// For each point of the first rank, the same point of every rank (matched by `same`), summed by
+// `add`; a point some rank lacks is left out and named in a warning.
+template <typename Point, typename Same, typename Add>
+std::vector<Point> sum_points(const std::vector<Measurement>& ranks,
+                              std::vector<Point> Measurement::*points, Same same, Add add,
+                              std::vector<std::string>& warnings) {
+  std::vector<Point> total;
+  for (const Point& first : ranks.front().*points) {
+    std::vector<const Point*> matches;
+    for (const Measurement& r : ranks) {
+      const auto it = std::find_if((r.*points).begin(), (r.*points).end(),
+                                   [&](const Point& p) { return same(p, first); });
+      if (it != (r.*points).end()) matches.push_back(&*it);
+    }
+    if (matches.size() == ranks.size()) {
+      total.push_back(add(first, matches));
+    } else {
+      warnings.push_back("a point not every rank measured was left out");
+    }
+  }
+  return total;
+}
+
+}  // namespace
+
+Measurement aggregate_measurements(const std::vector<Measurement>& ranks) {
+  Measurement m = ranks.front();
+  if (ranks.size() == 1) return m;
+  m.threads = 0;
+  m.warnings.clear();
+  std::string hosts;
+  for (std::size_t i = 0; i < ranks.size(); ++i) {
+    m.threads += ranks[i].threads;
+    if (hosts.find(ranks[i].host) == std::string::npos)
+      hosts += (hosts.empty() ? "" : ", ") + ranks[i].host;
+    for (const std::string& w : ranks[i].warnings)
+      m.warnings.push_back("rank " + std::to_string(i) + ": " + w);
+  }
+  m.host = std::to_string(ranks.size()) + " ranks on " + hosts;
+  m.peaks = sum_points(
+      ranks, &Measurement::peaks,
+      [](const PeakResult& a, const PeakResult& b) {
+        return a.precision == b.precision && a.kernel == b.kernel;
+      },
+      [](const PeakResult& first, const std::vector<const PeakResult*>& all) {
+        PeakResult p = first;
+        std::vector<const Summary*> rates;
+        p.flops_per_call = p.theoretical_flops_per_s = 0;
+        for (const PeakResult* r : all) {
+          rates.push_back(&r->flops_per_s);
+          p.flops_per_call += r->flops_per_call;
+          p.theoretical_flops_per_s += r->theoretical_flops_per_s;
+          p.validated = p.validated && r->validated;
+        }
+        p.flops_per_s = sum_of(rates);
+        return p;
+      },
+      m.warnings);
+  m.bandwidth = sum_points(
+      ranks, &Measurement::bandwidth,
+      [](const BandwidthPoint& a, const BandwidthPoint& b) {
+        return a.kernel == b.kernel && a.working_set_bytes == b.working_set_bytes &&
+               a.level == b.level;
+      },
+      [](const BandwidthPoint& first, const std::vector<const BandwidthPoint*>& all) {
+        BandwidthPoint p = first;
+        std::vector<const Summary*> rates;
+        for (const BandwidthPoint* r : all) {
+          rates.push_back(&r->bytes_per_s);
+          p.validated = p.validated && r->validated;
+        }
+        p.bytes_per_s = sum_of(rates);
+        p.working_set_bytes *= static_cast<double>(all.size());
+        return p;
+      },
+      m.warnings);
+  m.blas = sum_points(
+      ranks, &Measurement::blas,
+      [](const BlasPoint& a, const BlasPoint& b) {
+        return a.weights == b.weights && a.n == b.n && a.batch == b.batch;
+      },
+      [](const BlasPoint& first, const std::vector<const BlasPoint*>& all) {
+        BlasPoint p = first;
+        std::vector<const Summary*> rates;
+        for (const BlasPoint* r : all) rates.push_back(&r->flops_per_s);
+        p.flops_per_s = sum_of(rates);
+        return p;
+      },
+      m.warnings);
+  return m;
 }
 
 }  // namespace ridge

@@ -149,11 +149,8 @@ Document collective_sweep_document(const std::vector<CollectiveEstimate>& sweep,
 }
 
 Document collective_measurement_document(const CollectiveMeasurement& m) {
+  if (!m.root) return silent_document();
   Document doc;
-  if (!m.root) {
-    doc.silent = true;
-    return doc;
-  }
   Fields facts{{
       {"ranks", "ranks", integer_cell(m.ranks)},
       {"host", "host", text_cell(m.host)},

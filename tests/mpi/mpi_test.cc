@@ -69,5 +69,16 @@ TEST(MeasureCollectives, RankZeroAloneWritesTheFile) {
   fs::remove(out);
 }
 
+// ERT's way: every rank measures the host at once, rank 0 prints the sum.
+TEST(MeasureHost, RanksMeasureAtOnceAndRankZeroAggregates) {
+  const Result r = mpirun(2, "measure --quick --max-working-set 4M --format json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json j = json::parse(r.out);  // one document
+  EXPECT_EQ(j["host"].get<std::string>().substr(0, 11), "2 ranks on ");
+  EXPECT_GE(j["threads"].get<int>(), 2);
+  EXPECT_GT(j["peak_flops"]["fp64"].get<double>(), 0);
+  EXPECT_FALSE(j["bandwidth"].empty());
+}
+
 }  // namespace
 }  // namespace ridge::test

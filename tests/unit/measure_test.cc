@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "ridge/error.h"
@@ -92,6 +93,26 @@ TEST(MeasurementFile, BecomesADeviceWithMeasuredFigures) {
   EXPECT_EQ(d.memory.front().bandwidth_bytes_per_s->value, 5e11);
   EXPECT_EQ(d.compute_unit_count(), 4);
   EXPECT_FALSE(d.has_peak(Precision::fp16));
+}
+
+TEST(MeasurementFile, RanksAggregateBySummingRates) {
+  Measurement a = sample(), b = sample();
+  b.host = "lab2";
+  b.bandwidth.pop_back();  // a point only the first rank measured
+  const Measurement total = aggregate_measurements({a, b});
+  EXPECT_EQ(total.threads, 8);
+  EXPECT_EQ(total.host, "2 ranks on lab, lab2");
+  EXPECT_EQ(total.peaks[1].flops_per_s.median, 4e11);
+  EXPECT_EQ(total.peaks[1].flops_per_s.min, 3.6e11);
+  EXPECT_NEAR(total.peaks[1].flops_per_s.cv, std::sqrt(2) * 0.02 * 2e11 / 4e11, 1e-12);
+  ASSERT_EQ(total.bandwidth.size(), 2u);
+  EXPECT_EQ(total.bandwidth[1].bytes_per_s.median, 8e10);
+  EXPECT_EQ(total.bandwidth[1].working_set_bytes, 2e9);
+  EXPECT_EQ(total.blas[0].flops_per_s.median, 4e10);
+  EXPECT_NE(std::find(total.warnings.begin(), total.warnings.end(),
+                      "a point not every rank measured was left out"),
+            total.warnings.end());
+  EXPECT_EQ(measurement_to_json(aggregate_measurements({a})), measurement_to_json(a));
 }
 
 TEST(MeasurementFile, ForeignOrCorruptFilesAreBadInput) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "ridge/collective_measurement.h"
+#include "ridge/measure.h"
 
 namespace ridge::mpi {
 
@@ -19,6 +20,15 @@ struct CollectiveSweepOptions {
 };
 
 bool mpi_backend_built();
+
+// Whether mpirun started this process as one of several ranks (from its environment, so this
+// answers in a build without the backend too).
+bool started_by_mpirun();
+
+// `mpirun -np N ridge measure`: every rank measures the host at once, the ranks of one machine
+// sharing its cores; rank 0 gets the aggregate (aggregate_measurements) and `root` true, the
+// others an empty measurement and `root` false. Bad input without the backend.
+Measurement measure_host_on_every_rank(MeasureOptions options, bool& root);
 
 // Every rank calls it; MPI is initialised and finalised inside. Bad input when the backend is
 // missing or the options are impossible.
