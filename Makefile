@@ -8,7 +8,9 @@ RIDGE := $(BUILD_DIR)/apps/ridge/ridge
 run: build
 	$(RIDGE) tour
 
+# The browser test opens charts in headless Chromium and reads its screenshots with PIL.
 test: build
+	@scripts/install-deps.sh chromium python3-pil
 	ctest --preset $(PRESET)
 
 # Each libFuzzer target for FUZZ_SECONDS under ASan+UBSan (clang); fails on any finding.

@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   g++ cmake ninja-build make pkg-config
   libcli11-dev libtomlplusplus-dev nlohmann-json3-dev libfmt-dev
-  libgtest-dev libgmock-dev libbenchmark-dev
+  libgtest-dev libgmock-dev libbenchmark-dev libtinyxml2-dev
   libopenblas-dev libhwloc-dev
   libopenmpi-dev openmpi-bin
 )

@@ -15,6 +15,12 @@ echo '```console'; ex devices; echo '$ ridge device show h100-sxm   # excerpt'; 
 echo; echo '### The ridge over time, occupancy and all-reduce'; echo
 echo '```console'; ex compare --devices v100-sxm2,a100-sxm-80gb,h100-sxm,b200; ex occupancy --blocks 133
 ex collective allreduce --bytes 14G --gpus-per-node 8 --nodes 2; echo '```'
+echo; echo '### The roofline as a picture'; echo
+echo '```console'; echo '$ ridge chart --device h100-sxm --op "gemm m=4096 n=4096 k=4096" --op "decode params=7e9 batch=8" --op "add n=67108864" --out docs/images/h100-roofline.svg'; echo '```'
+$R chart --device h100-sxm --op "gemm m=4096 n=4096 k=4096" --op "decode params=7e9 batch=8" --op "add n=67108864" --out docs/images/h100-roofline.svg >/dev/null
+echo; echo '![The H100 roofline with three operations](docs/images/h100-roofline.svg)'; echo
+echo 'Several devices, measured ceilings (dashed) beside the spec, an HTML report and the'
+echo "tour's own charts: [docs/charts.md](docs/charts.md)."
 cat docs/readme/model.md
 echo '```console'; echo '$ ridge model --model llama-3.1-8b --batch 16 --prompt 1024 --gen 256   # summary'
 $R model --model llama-3.1-8b --batch 16 --prompt 1024 --gen 256 | sed -n '1,22p'

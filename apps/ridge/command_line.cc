@@ -7,8 +7,8 @@ CommandLine::CommandLine()
   app_.set_version_flag("--version", "ridge 0.1.0");
   app_.fallthrough();
   app_.require_subcommand(0, 1);
-  app_.add_option("--format", options_.format, "Output: text, json or csv")
-      ->check(CLI::IsMember({"text", "json", "csv"}))
+  app_.add_option("--format", options_.format, "Output: text, json, csv or html")
+      ->check(CLI::IsMember({"text", "json", "csv", "html"}))
       ->capture_default_str();
   app_.add_option("--device-file", options_.device_files,
                   "A device TOML file to add to the catalog");
@@ -19,6 +19,7 @@ CommandLine::CommandLine()
   add_occupancy(app_, commands_);
   add_collective(app_, commands_);
   add_parallel(app_, commands_);
+  add_chart(app_, commands_);
   add_model(app_, commands_);
   add_measure(app_, commands_);
   add_lab(app_, commands_);

@@ -63,6 +63,7 @@ void add_compare(CLI::App& app, std::vector<Command>& commands);
 void add_occupancy(CLI::App& app, std::vector<Command>& commands);
 void add_collective(CLI::App& app, std::vector<Command>& commands);
 void add_parallel(CLI::App& app, std::vector<Command>& commands);
+void add_chart(CLI::App& app, std::vector<Command>& commands);
 void add_model(CLI::App& app, std::vector<Command>& commands);
 void add_measure(CLI::App& app, std::vector<Command>& commands);
 void add_lab(CLI::App& app, std::vector<Command>& commands);

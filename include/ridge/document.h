@@ -68,6 +68,8 @@ struct Document {
   // When set, the JSON form of the answer, in place of the rendered document (a measurement is
   // printed as the same ridge.measurement/1 file --out writes).
   std::string json;
+  // When set, the whole answer in every format (an SVG chart, an HTML report).
+  std::string verbatim;
   // A check the user asked for failed: the answer is printed, then ridge exits with code 1.
   bool check_failed = false;
   // Nothing to print: this process is an MPI rank other than 0, which prints for all of them.

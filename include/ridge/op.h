@@ -4,6 +4,7 @@
 // intensities are upper bounds and the times lower bounds.
 
 #include <string>
+#include <string_view>
 
 namespace ridge {
 
@@ -40,5 +41,11 @@ Op attention(const AttentionShape& shape, double element_bytes);
 // One decode step of a dense model: each weight read once and used for 2 FLOP per sequence.
 // KV-cache traffic is not counted here.
 Op decode_step(double params, double batch, double element_bytes);
+
+// An operation written as its kind and sizes, as `ridge chart --op` takes it:
+//   "add n=67108864", "gemv m=4096 n=4096", "gemm m=4096 n=4096 k=4096 [batch=8]",
+//   "attention seq=8192 d=128 [heads=32] [batch=4] [unfused]", "decode params=7e9 [batch=8]".
+// Bad input naming the text and what is wrong with it.
+Op parse_op_spec(std::string_view text, double element_bytes);
 
 }  // namespace ridge

@@ -2,11 +2,22 @@
 // The guided tour: eight short demonstrations of the roofline on one device, then a summary.
 // Every figure is computed by the library from the catalog.
 
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "ridge/catalog.h"
+#include "ridge/chart.h"
 #include "ridge/document.h"
 
 namespace ridge {
 
 report::Document tour(const Catalog& catalog, const Device& device);
+
+// The tour's charts as (file name, SVG): demo 2's operations on the device's roofline, and demo
+// 3's generations on one chart.
+std::vector<std::pair<std::string, std::string>> tour_charts(const Catalog& catalog,
+                                                             const Device& device,
+                                                             chart::Theme theme);
 
 }  // namespace ridge

@@ -2,6 +2,15 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <map>
+#include <optional>
+#include <sstream>
+#include <vector>
+
+#include "ridge/error.h"
 #include "ridge/units.h"
 
 namespace ridge {
@@ -41,6 +50,92 @@ Op attention(const AttentionShape& s, double element_bytes) {
 Op decode_step(double params, double batch, double element_bytes) {
   return {"decode", fmt::format("decode {} params batch={}", count(params), plain(batch)),
           2 * params * batch, params * element_bytes};
+}
+
+namespace {
+
+struct OpSpecReader {
+  std::string_view text;
+  std::map<std::string, double> values;
+  bool unfused = false;
+
+  [[noreturn]] void fail(const std::string& problem) const {
+    input_error("--op '{}': {}", text, problem);
+  }
+
+  // Whole sizes from 1 to 1e18 (params and batch of a decode step may be any positive number).
+  double size(const std::string& key, std::optional<double> fallback = std::nullopt) const {
+    const auto it = values.find(key);
+    if (it == values.end()) {
+      if (fallback) return *fallback;
+      fail(fmt::format("{}= is missing", key));
+    }
+    return it->second;
+  }
+};
+
+OpSpecReader read_op_spec(std::string_view text, const std::vector<std::string>& keys,
+                          bool takes_unfused) {
+  OpSpecReader r{text, {}, false};
+  std::istringstream words{std::string(text)};
+  std::string word;
+  words >> word;  // the kind, already read
+  while (words >> word) {
+    if (takes_unfused && word == "unfused") {
+      r.unfused = true;
+      continue;
+    }
+    const std::size_t eq = word.find('=');
+    const std::string key = word.substr(0, eq);
+    if (eq == std::string::npos || std::find(keys.begin(), keys.end(), key) == keys.end()) {
+      std::string allowed;
+      for (const std::string& k : keys) allowed += (allowed.empty() ? "" : ", ") + k + "=";
+      r.fail(
+          fmt::format("'{}' is not one of {}{}", word, allowed, takes_unfused ? ", unfused" : ""));
+    }
+    const std::string value = word.substr(eq + 1);
+    char* end = nullptr;
+    const double v = std::strtod(value.c_str(), &end);
+    if (value.empty() || *end != '\0' || !std::isfinite(v) || v <= 0 || v > 1e18) {
+      r.fail(fmt::format("{}='{}' is not a positive number up to 1e18", key, value));
+    }
+    if (key != "params" && v != std::floor(v))
+      r.fail(fmt::format("{}={} is not whole", key, value));
+    r.values[key] = v;
+  }
+  return r;
+}
+
+}  // namespace
+
+Op parse_op_spec(std::string_view text, double element_bytes) {
+  std::istringstream words{std::string(text)};
+  std::string kind;
+  words >> kind;
+  if (kind == "add") {
+    const auto r = read_op_spec(text, {"n"}, false);
+    return elementwise_add(r.size("n"), element_bytes);
+  }
+  if (kind == "gemv") {
+    const auto r = read_op_spec(text, {"m", "n"}, false);
+    return gemv(r.size("m"), r.size("n"), element_bytes);
+  }
+  if (kind == "gemm") {
+    const auto r = read_op_spec(text, {"m", "n", "k", "batch"}, false);
+    return gemm(r.size("m"), r.size("n"), r.size("k"), element_bytes, r.size("batch", 1));
+  }
+  if (kind == "attention") {
+    const auto r = read_op_spec(text, {"seq", "d", "heads", "batch"}, true);
+    return attention(
+        {r.size("seq"), r.size("d"), r.size("heads", 1), r.size("batch", 1), !r.unfused},
+        element_bytes);
+  }
+  if (kind == "decode") {
+    const auto r = read_op_spec(text, {"params", "batch"}, false);
+    return decode_step(r.size("params"), r.size("batch", 1), element_bytes);
+  }
+  input_error("--op '{}': '{}' is not an operation (add, gemv, gemm, attention, decode)", text,
+              kind);
 }
 
 }  // namespace ridge

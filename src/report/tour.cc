@@ -653,6 +653,34 @@ Section summary(const Context& c) {
 
 }  // namespace
 
+std::vector<std::pair<std::string, std::string>> tour_charts(const Catalog& catalog,
+                                                             const Device& device,
+                                                             chart::Theme theme) {
+  const Precision precision = tour_precision(device);
+  chart::Input roofline;
+  roofline.options.theme = theme;
+  roofline.options.title = fmt::format("Demo 2: where each operation lands on the {} roofline ({})",
+                                       device.id, to_string(precision));
+  roofline.series.push_back(chart::series_for(device, {precision}, false));
+  for (const Op& op : example_ops(bytes_per_element(precision))) {
+    roofline.points.push_back(chart::point_for(analyse(op, device, precision), 0));
+  }
+  chart::Input parts;
+  parts.options.theme = theme;
+  parts.options.title = fmt::format(
+      "Demo 3: the ridge climbs with each generation ({}, main memory)", to_string(precision));
+  const Context c{catalog, device, precision, device.ceiling(precision), 0, 0, "", ""};
+  for (const Device* d : generations(c)) {
+    chart::Series s = chart::series_for(*d, {precision}, false);
+    // Main memory only: one roof per part keeps the generations readable.
+    std::erase_if(s.bandwidth,
+                  [&](const chart::Ceiling& b) { return b.value != s.main_bandwidth; });
+    parts.series.push_back(std::move(s));
+  }
+  return {{"roofline.svg", chart::render_svg(chart::layout(roofline))},
+          {"generations.svg", chart::render_svg(chart::layout(parts))}};
+}
+
 report::Document tour(const Catalog& catalog, const Device& device) {
   const Precision precision = tour_precision(device);
   const Ceiling ceiling = device.ceiling(precision);

@@ -289,6 +289,34 @@ TEST(Cli, AMeasuredGpuStandsBesideItsSpec) {
   EXPECT_NE(text.out.find("--backend"), std::string::npos);
 }
 
+TEST(Cli, ChartPrintsSvgAndTheTourWritesItsCharts) {
+  const Result chart =
+      ridge("chart --devices a100-sxm-80gb,h100-sxm --op \"gemm m=8192 n=8192 k=8192\"");
+  ASSERT_EQ(chart.exit_code, 0) << chart.err;
+  EXPECT_TRUE(chart.out.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+  EXPECT_NE(chart.out.find("gemm 8192x8192x8192"), std::string::npos);
+  EXPECT_NE(chart.out.find("a100-sxm-80gb"), std::string::npos);
+  const std::string dir = ::testing::TempDir() + "ridge-tour-charts";
+  const Result tour = ridge("tour --device h200-sxm --charts " + dir);
+  ASSERT_EQ(tour.exit_code, 0) << tour.err;
+  EXPECT_NE(tour.out.find("The roofline"), std::string::npos);  // the tour itself, as usual
+  for (const char* file : {"/roofline.svg", "/generations.svg"}) {
+    const std::string svg = read_file(dir + file);
+    EXPECT_TRUE(svg.starts_with("<svg")) << file;
+    EXPECT_TRUE(svg.ends_with("</svg>\n")) << file;
+  }
+  EXPECT_NE(read_file(dir + "/roofline.svg").find("decode 7B"), std::string::npos);
+}
+
+TEST(Cli, EveryCommandHasAnHtmlForm) {
+  const Result r = ridge("compare --format html");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(r.out.starts_with("<!DOCTYPE html>"));
+  EXPECT_NE(r.out.find("<td class=\"number\">"), std::string::npos);
+  EXPECT_EQ(r.out.find("<script"), std::string::npos);  // nothing to run, nothing fetched
+  EXPECT_EQ(r.out.find("http://"), std::string::npos);
+}
+
 TEST(Cli, HelpAndVersionSucceed) {
   EXPECT_EQ(ridge("--help").exit_code, 0);
   EXPECT_EQ(ridge("op gemm --help").exit_code, 0);

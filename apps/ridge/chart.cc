@@ -1,0 +1,154 @@
+// `ridge chart` (an SVG roofline), `ridge report` (one self-contained HTML page) and the tour's
+// charts (`ridge tour --charts DIR`).
+#include "ridge/chart.h"
+
+#include <filesystem>
+
+#include "common.h"
+#include "ridge/analysis.h"
+#include "ridge/error.h"
+#include "ridge/input_file.h"
+#include "ridge/measurement.h"
+#include "ridge/op.h"
+#include "ridge/output_file.h"
+#include "ridge/render.h"
+#include "ridge/views.h"
+
+namespace ridge::cli {
+
+namespace {
+
+struct ChartArgs {
+  std::vector<std::string> devices;
+  std::string device;
+  std::vector<std::string> precisions;
+  std::vector<std::string> ops;
+  std::string dtype = "fp16";
+  std::string measurement;
+  bool links = false;
+  std::string out;
+  std::string theme = "light";
+  std::string title;
+  double width = 960, height = 600;
+};
+
+void add_chart_options(CLI::App& sub, ChartArgs& a) {
+  sub.add_option("--devices", a.devices, "Devices to draw, comma-separated (default: --device)")
+      ->delimiter(',');
+  sub.add_option("--precisions", a.precisions,
+                 "Compute roofs to draw (default: all the device has)")
+      ->delimiter(',');
+  sub.add_option("--op", a.ops,
+                 "A point, repeatable: \"gemm m=4096 n=4096 k=4096\", \"decode params=7e9 "
+                 "batch=8\"...");
+  sub.add_option("--dtype", a.dtype, "Precision of the --op points (default fp16)");
+  sub.add_option("--measurement", a.measurement,
+                 "A measurement file: its ceilings (dashed) and its GEMV/GEMM kernels as points");
+  sub.add_flag("--links", a.links, "Also draw the links (NVLink, PCIe, network) as roofs");
+  sub.add_option("--theme", a.theme, "light or dark")->capture_default_str();
+  sub.add_option("--title", a.title, "Chart title (default: made from the devices)");
+  sub.add_option("--width", a.width, "Pixels")->check(positive_number())->capture_default_str();
+  sub.add_option("--height", a.height, "Pixels")->check(positive_number())->capture_default_str();
+  add_device_option(sub, a.device);
+}
+
+Measurement read_measurement(const std::string& path) {
+  const std::optional<std::string> text = read_text_file(path);
+  if (!text) input_error("cannot read measurement file '{}'", path);
+  return parse_measurement(*text, path);
+}
+
+struct Built {
+  chart::Input input;
+  std::vector<const Device*> devices;
+  std::optional<Measurement> measurement;
+};
+
+Built build_chart(const ChartArgs& a, const Session& s) {
+  Built b;
+  b.input.options = {a.width, a.height, chart::parse_theme(a.theme), a.title};
+  std::vector<Precision> precisions;
+  for (const std::string& p : a.precisions) precisions.push_back(parse_precision(p));
+  if (a.devices.empty() && a.measurement.empty()) b.devices.push_back(&s.device(a.device));
+  for (const std::string& id : a.devices) b.devices.push_back(&s.catalog().get(id));
+  for (const Device* d : b.devices)
+    b.input.series.push_back(chart::series_for(*d, precisions, a.links));
+  if (!a.measurement.empty()) {
+    b.measurement = read_measurement(a.measurement);
+    const Device measured = device_from_measurement(
+        *b.measurement, std::filesystem::path(a.measurement).stem().string(), a.measurement);
+    b.input.series.push_back(chart::series_for(measured, precisions, a.links));
+    for (chart::Point& p :
+         chart::measured_points(*b.measurement, static_cast<int>(b.input.series.size()) - 1)) {
+      b.input.points.push_back(std::move(p));
+    }
+  }
+  if (!a.ops.empty()) {
+    if (b.devices.empty()) input_error("--op needs a device to sit on (--devices)");
+    const Precision precision = parse_precision(a.dtype);
+    for (const std::string& text : a.ops) {
+      const Op op = parse_op_spec(text, bytes_per_element(precision));
+      b.input.points.push_back(chart::point_for(analyse(op, *b.devices.front(), precision), 0));
+    }
+  }
+  return b;
+}
+
+// Opened before any work, so that an unwritable path fails first; then written whole.
+report::Document write_or_print(const std::string& out_path, const std::string& content,
+                                const std::string& what) {
+  report::Document doc;
+  if (out_path.empty()) {
+    doc.verbatim = content;
+    return doc;
+  }
+  OutputFile(out_path).commit(content);
+  doc.schema = "ridge.written/1";
+  doc.title = fmt::format("wrote {} ({}, {} bytes)", out_path, what, content.size());
+  return doc;
+}
+
+}  // namespace
+
+void add_chart(CLI::App& app, std::vector<Command>& commands) {
+  auto args = std::make_shared<ChartArgs>();
+  CLI::App* sub = app.add_subcommand("chart", "An SVG roofline chart of devices and operations");
+  add_chart_options(*sub, *args);
+  sub->add_option("--out", args->out, "Write the SVG to this file (default: standard output)");
+  commands.push_back({sub, [args](const Session& s) {
+                        std::unique_ptr<OutputFile> probe;
+                        if (!args->out.empty()) probe = std::make_unique<OutputFile>(args->out);
+                        const Built b = build_chart(*args, s);
+                        return write_or_print(args->out, chart::render_svg(chart::layout(b.input)),
+                                              "SVG chart");
+                      }});
+
+  auto report_args = std::make_shared<ChartArgs>();
+  CLI::App* report = app.add_subcommand(
+      "report", "One self-contained HTML page: the chart, the analyses and every figure's source");
+  add_chart_options(*report, *report_args);
+  report->add_option("--out", report_args->out, "Write the HTML to this file")->required();
+  commands.push_back(
+      {report, [report_args](const Session& s) {
+         const ChartArgs& a = *report_args;
+         const OutputFile probe(a.out);
+         const Built b = build_chart(a, s);
+         std::string body;
+         const Precision precision = parse_precision(a.dtype);
+         for (const std::string& text : a.ops) {
+           const Op op = parse_op_spec(text, bytes_per_element(precision));
+           body += report::render_html_body(
+               report::op_document(analyse(op, *b.devices.front(), precision), *b.devices.front()));
+         }
+         if (b.measurement)
+           body += report::render_html_body(report::measurement_document(*b.measurement));
+         for (const Device* d : b.devices)
+           body += report::render_html_body(report::device_document(*d));
+         const std::string title = a.title.empty() ? chart::layout(b.input).title : a.title;
+         const std::string page =
+             report::html_page(title, {chart::render_svg(chart::layout(b.input))}, body);
+         return write_or_print(a.out, page, "HTML report");
+       }});
+}
+
+}  // namespace ridge::cli
