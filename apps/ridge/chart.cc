@@ -12,6 +12,7 @@
 #include "ridge/op.h"
 #include "ridge/output_file.h"
 #include "ridge/render.h"
+#include "ridge/tour.h"
 #include "ridge/views.h"
 
 namespace ridge::cli {
@@ -26,6 +27,7 @@ struct ChartArgs {
   std::string dtype = "fp16";
   std::string measurement;
   bool links = false;
+  bool tour_ops = false;
   std::string out;
   std::string theme = "light";
   std::string title;
@@ -45,6 +47,7 @@ void add_chart_options(CLI::App& sub, ChartArgs& a) {
   sub.add_option("--measurement", a.measurement,
                  "A measurement file: its ceilings (dashed) and its GEMV/GEMM kernels as points");
   sub.add_flag("--links", a.links, "Also draw the links (NVLink, PCIe, network) as roofs");
+  sub.add_flag("--tour-ops", a.tour_ops, "Add the operations of the tour's roofline demo");
   sub.add_option("--theme", a.theme, "light or dark")->capture_default_str();
   sub.add_option("--title", a.title, "Chart title (default: made from the devices)");
   sub.add_option("--width", a.width, "Pixels")->check(positive_number())->capture_default_str();
@@ -83,11 +86,16 @@ Built build_chart(const ChartArgs& a, const Session& s) {
       b.input.points.push_back(std::move(p));
     }
   }
-  if (!a.ops.empty()) {
+  if (!a.ops.empty() || a.tour_ops) {
     if (b.devices.empty()) input_error("--op needs a device to sit on (--devices)");
     const Precision precision = parse_precision(a.dtype);
-    for (const std::string& text : a.ops) {
-      const Op op = parse_op_spec(text, bytes_per_element(precision));
+    std::vector<Op> ops;
+    for (const std::string& text : a.ops)
+      ops.push_back(parse_op_spec(text, bytes_per_element(precision)));
+    if (a.tour_ops) {
+      for (Op& op : tour_roofline_ops(bytes_per_element(precision))) ops.push_back(std::move(op));
+    }
+    for (const Op& op : ops) {
       b.input.points.push_back(chart::point_for(analyse(op, *b.devices.front(), precision), 0));
     }
   }

@@ -182,9 +182,11 @@ Section hierarchy(const Context& c) {
   return s;
 }
 
+}  // namespace
+
 // ---------------------------------------------------------------- 2: the roofline
 
-std::vector<Op> example_ops(double elem) {
+std::vector<Op> tour_roofline_ops(double elem) {
   return {elementwise_add(64.0 * 1024 * 1024, elem),
           gemv(4096, 4096, elem),
           gemm(4096, 4096, 4096, elem),
@@ -192,6 +194,8 @@ std::vector<Op> example_ops(double elem) {
           attention({.seq = 8192, .d_head = 64}, elem),
           decode_step(kExampleParams, 1, elem)};
 }
+
+namespace {
 
 Section roofline_demo(const Context& c) {
   const double peak = c.ceiling.peak_flops_per_s;
@@ -216,7 +220,7 @@ Section roofline_demo(const Context& c) {
            {"bound", "bound"},
            {"time_s", "time >="}},
           {}};
-  for (const Op& op : example_ops(c.elem)) {
+  for (const Op& op : tour_roofline_ops(c.elem)) {
     const OpAnalysis a = analyse(op, c.device, c.precision);
     t.rows.push_back({text_cell(op.label), number_cell(a.intensity, fixed(a.intensity, 3)),
                       scaled(a.attainable_flops_per_s, c.rate_scale, 1, c.flops_unit()),
@@ -662,7 +666,7 @@ std::vector<std::pair<std::string, std::string>> tour_charts(const Catalog& cata
   roofline.options.title = fmt::format("Demo 2: where each operation lands on the {} roofline ({})",
                                        device.id, to_string(precision));
   roofline.series.push_back(chart::series_for(device, {precision}, false));
-  for (const Op& op : example_ops(bytes_per_element(precision))) {
+  for (const Op& op : tour_roofline_ops(bytes_per_element(precision))) {
     roofline.points.push_back(chart::point_for(analyse(op, device, precision), 0));
   }
   chart::Input parts;
