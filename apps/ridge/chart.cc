@@ -65,6 +65,7 @@ struct Built {
   chart::Input input;
   std::vector<const Device*> devices;
   std::optional<Measurement> measurement;
+  std::vector<OpAnalysis> analyses;  // the points' operations on the first device
 };
 
 Built build_chart(const ChartArgs& a, const Session& s) {
@@ -96,7 +97,8 @@ Built build_chart(const ChartArgs& a, const Session& s) {
       for (Op& op : tour_roofline_ops(bytes_per_element(precision))) ops.push_back(std::move(op));
     }
     for (const Op& op : ops) {
-      b.input.points.push_back(chart::point_for(analyse(op, *b.devices.front(), precision), 0));
+      b.analyses.push_back(analyse(op, *b.devices.front(), precision));
+      b.input.points.push_back(chart::point_for(b.analyses.back(), 0));
     }
   }
   return b;
@@ -142,11 +144,8 @@ void add_chart(CLI::App& app, std::vector<Command>& commands) {
          const OutputFile probe(a.out);
          const Built b = build_chart(a, s);
          std::string body;
-         const Precision precision = parse_precision(a.dtype);
-         for (const std::string& text : a.ops) {
-           const Op op = parse_op_spec(text, bytes_per_element(precision));
-           body += report::render_html_body(
-               report::op_document(analyse(op, *b.devices.front(), precision), *b.devices.front()));
+         for (const OpAnalysis& analysis : b.analyses) {
+           body += report::render_html_body(report::op_document(analysis, *b.devices.front()));
          }
          if (b.measurement)
            body += report::render_html_body(report::measurement_document(*b.measurement));
