@@ -20,7 +20,7 @@ namespace {
 constexpr double kFontSize = 12;
 constexpr double kCharWidth = 0.62 * kFontSize;  // a generous average for sans-serif
 constexpr double kLabelHeight = 15;
-constexpr double kMarginLeft = 92, kMarginRight = 24, kMarginTop = 48, kMarginBottom = 60;
+constexpr double kMarginLeft = 112, kMarginRight = 24, kMarginTop = 48, kMarginBottom = 60;
 constexpr double kLegendRow = 18;
 constexpr int kMostDecades = 9;
 
@@ -99,12 +99,14 @@ Scale make_scale(const Input& in) {
   s.x_lo = std::floor(std::log10(x_min));
   s.x_hi = std::ceil(std::log10(x_max));
   s.y_hi = std::ceil(std::log10(y_max * 1.5));
+  // Roofs may start below the plot (at most kMostDecades shown); every point is always in it.
   for (const Series& series : in.series) {
     for (const Ceiling& b : series.bandwidth)
       y_min = std::min(y_min, b.value * std::pow(10, s.x_lo));
   }
-  for (const Point& p : in.points) y_min = std::min(y_min, p.flops_per_s / 2);
   s.y_lo = std::clamp(std::floor(std::log10(y_min)), s.y_hi - kMostDecades, s.y_hi - 2);
+  for (const Point& p : in.points)
+    s.y_lo = std::min(s.y_lo, std::floor(std::log10(p.flops_per_s / 2)));
   s.plot = {kMarginLeft, kMarginTop, in.options.width - kMarginLeft - kMarginRight,
             in.options.height - kMarginTop - kMarginBottom};
   return s;

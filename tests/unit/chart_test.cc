@@ -92,8 +92,16 @@ TEST_P(ChartProperties, SvgIsWellFormedXml) {
   EXPECT_NE(doc.RootElement()->FirstChildElement("title"), nullptr);
 }
 
+// A point far below every roof (1 kFLOP/s on an H100) still lands inside the plot.
+Input a_slow_point() {
+  Input in = one_device_with_ops();
+  in.points.push_back({"slow", 0.5, 1e3, true, 0});
+  return in;
+}
+
 INSTANTIATE_TEST_SUITE_P(Inputs, ChartProperties,
-                         ::testing::Values(&one_device_with_ops, &generations, &small_canvas));
+                         ::testing::Values(&one_device_with_ops, &generations, &small_canvas,
+                                           &a_slow_point));
 
 TEST(Chart, EqualPeaksShareOneRoof) {
   const Series s = series_for(catalog().get("h100-sxm"), {Precision::fp16, Precision::bf16}, false);
