@@ -1,10 +1,13 @@
 #include "ridge/collective.h"
 
 #include <cmath>
+#include <memory>
 
 #include "common.h"
+#include "ridge/chart.h"
 #include "ridge/cluster.h"
 #include "ridge/error.h"
+#include "ridge/output_file.h"
 #include "ridge/units.h"
 #include "ridge/views.h"
 
@@ -23,6 +26,7 @@ struct CollectiveArgs {
   bool bandwidth_only = false;
   std::string device;
   std::string cluster;
+  std::string chart;
 };
 
 // "1K..16G": every power-of-two multiple of the first size up to the second.
@@ -43,6 +47,30 @@ std::vector<double> sweep_sizes(const std::string& text) {
 LinkModel without_latency(LinkModel link, bool bandwidth_only) {
   if (bandwidth_only) link.latency_s = 0, link.latency_known = false;
   return link;
+}
+
+// Bus bandwidth by message size, one curve per algorithm that applies.
+std::string sweep_chart(CollectiveOp op, const std::vector<double>& sizes,
+                        const ClusterShape& shape, const LinkModel& in_node,
+                        const std::optional<LinkModel>& across, const Device& device) {
+  chart::CurveChart c;
+  c.title = fmt::format("{} bus bandwidth over {} GPUs of {} ({} per node)", to_string(op),
+                        shape.ranks(), device.id, shape.gpus_per_node);
+  c.x_title = "message size (bytes)";
+  c.y_title = "bus bandwidth (B/s)";
+  c.x_unit = "B";
+  c.y_unit = "B/s";
+  for (const CollectiveAlgorithm a :
+       {CollectiveAlgorithm::ring, CollectiveAlgorithm::tree, CollectiveAlgorithm::hierarchical}) {
+    if (!applies(a, op, shape)) continue;
+    chart::Curve curve{std::string(to_string(a)), {}, false};
+    for (const double bytes : sizes) {
+      curve.points.emplace_back(
+          bytes, estimate_collective(op, a, bytes, shape, in_node, across).busbw_bytes_per_s);
+    }
+    c.curves.push_back(std::move(curve));
+  }
+  return chart::render_curve_svg(c);
 }
 
 report::Document run_collective(CollectiveOp op, const CollectiveArgs& args, const Session& s) {
@@ -68,9 +96,14 @@ report::Document run_collective(CollectiveOp op, const CollectiveArgs& args, con
     return algorithm ? estimate_collective(op, *algorithm, bytes, shape, in_node, across)
                      : best_collective(op, bytes, shape, in_node, across);
   };
+  if (!args.chart.empty() && args.sweep_bytes.empty()) input_error("--chart needs --sweep-bytes");
   if (!args.sweep_bytes.empty()) {
+    std::unique_ptr<OutputFile> chart_file;
+    if (!args.chart.empty()) chart_file = std::make_unique<OutputFile>(args.chart);
+    const std::vector<double> sizes = sweep_sizes(args.sweep_bytes);
     std::vector<CollectiveEstimate> sweep;
-    for (const double bytes : sweep_sizes(args.sweep_bytes)) sweep.push_back(estimate(bytes));
+    for (const double bytes : sizes) sweep.push_back(estimate(bytes));
+    if (chart_file) chart_file->commit(sweep_chart(op, sizes, shape, in_node, across, d));
     return report::collective_sweep_document(sweep, d);
   }
   const double bytes = units::parse_bytes(args.bytes);
@@ -110,6 +143,8 @@ void add_collective(CLI::App& app, std::vector<Command>& commands) {
     sub->add_option("--algorithm", args->algorithm, "ring, tree, hierarchical, or auto (fastest)")
         ->check(CLI::IsMember({"auto", "ring", "tree", "hierarchical"}))
         ->capture_default_str();
+    sub->add_option("--chart", args->chart,
+                    "With --sweep-bytes: also write bus bandwidth by size, per algorithm (SVG)");
     sub->add_flag("--bandwidth-only", args->bandwidth_only,
                   "Leave out per-step latency, as the reference's model does");
     add_device_option(*sub, args->device);

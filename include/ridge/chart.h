@@ -5,6 +5,7 @@
 // `render_svg` draws a layout. The layout is what the tests check.
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ridge/analysis.h"
@@ -131,5 +132,27 @@ struct Layout {
 Layout layout(const Input& input);
 
 std::string render_svg(const Layout& layout);
+
+}  // namespace ridge::chart
+
+namespace ridge::chart {
+
+// A log-log line chart of one quantity against another (bus bandwidth against message size),
+// one curve per series, for sweeps that are not rooflines.
+struct Curve {
+  std::string name;
+  std::vector<std::pair<double, double>> points;  // (x, y), both positive
+  bool dashed = false;
+};
+
+struct CurveChart {
+  std::string title, x_title, y_title;
+  std::string x_unit, y_unit;  // SI units of the tick labels ("B", "B/s")
+  std::vector<Curve> curves;
+  Options options;
+};
+
+// Bad input when there is no positive point to draw.
+std::string render_curve_svg(const CurveChart& chart);
 
 }  // namespace ridge::chart

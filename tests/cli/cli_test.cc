@@ -198,6 +198,13 @@ TEST(Cli, CollectiveSweepChoosesTheAlgorithmBySize) {
   EXPECT_EQ(j["sweep"][0]["algorithm"], "tree");
   EXPECT_EQ(j["sweep"][20]["algorithm"], "ring");
   EXPECT_EQ(j["sweep"][20]["bytes"], 1073741824.0);
+  const std::string chart = ::testing::TempDir() + "ridge-sweep.svg";
+  ASSERT_EQ(
+      ridge("collective allreduce --sweep-bytes 1KiB..1GiB --nodes 2 --chart " + chart).exit_code,
+      0);
+  const std::string svg = read_file(chart);
+  EXPECT_TRUE(svg.starts_with("<svg") && svg.ends_with("</svg>\n"));
+  EXPECT_NE(svg.find(">hierarchical<"), std::string::npos);
   for (const char* op : {"allgather", "reducescatter", "alltoall", "broadcast"}) {
     EXPECT_EQ(ridge(std::string("collective ") + op + " --bytes 1G").exit_code, 0) << op;
   }

@@ -132,6 +132,23 @@ TEST(Chart, BadInputIsNamed) {
   EXPECT_THROW(parse_theme("sepia"), InputError);
 }
 
+TEST(CurveChart, DrawsWellFormedSvgOfPositivePointsOnly) {
+  CurveChart c;
+  c.title = "busbw";
+  c.x_unit = "B";
+  c.y_unit = "B/s";
+  c.curves.push_back({"ring", {{1e3, 1e8}, {1e6, 1e10}, {1e9, 4e11}}, false});
+  c.curves.push_back({"model", {{1e3, 2e8}, {1e9, 5e11}}, true});
+  const std::string svg = render_curve_svg(c);
+  tinyxml2::XMLDocument doc;
+  ASSERT_EQ(doc.Parse(svg.c_str()), tinyxml2::XML_SUCCESS) << doc.ErrorStr();
+  EXPECT_NE(svg.find("stroke-dasharray"), std::string::npos);  // the dashed curve
+  EXPECT_NE(svg.find(">1 kB<"), std::string::npos);            // decade ticks in SI units
+  c.curves[0].points.push_back({0, 1});
+  EXPECT_THROW(render_curve_svg(c), InputError);
+  EXPECT_THROW(render_curve_svg(CurveChart{}), InputError);
+}
+
 TEST(OpSpec, ReadsEachKind) {
   EXPECT_EQ(parse_op_spec("gemm m=4096 n=4096 k=4096", 2).flops, 2.0 * 4096 * 4096 * 4096);
   EXPECT_EQ(parse_op_spec("gemm m=2 n=3 k=4 batch=5", 2).flops, 2.0 * 2 * 3 * 4 * 5);
