@@ -1,18 +1,8 @@
 # The optional CUDA backend of `ridge measure`. RIDGE_CUDA=AUTO builds it when a CUDA compiler is
 # found, ON insists, OFF skips. Sets RIDGE_HAVE_CUDA.
-set(RIDGE_CUDA AUTO CACHE STRING "Build the CUDA backend of ridge measure: AUTO, ON or OFF")
-set_property(CACHE RIDGE_CUDA PROPERTY STRINGS AUTO ON OFF)
-set(RIDGE_HAVE_CUDA OFF)
-
-if(RIDGE_SANITIZE AND RIDGE_CUDA STREQUAL "AUTO")
-  # AddressSanitizer's shadow memory collides with the CUDA driver's address-space reservations,
-  # and ASan cannot see into GPU code anyway (compute-sanitizer is the tool there).
-  message(STATUS "ridge: CUDA backend skipped in a sanitized build")
-  return()
-endif()
-if(RIDGE_CUDA STREQUAL "OFF")
-  return()
-endif()
+include(cmake/Backend.cmake)
+ridge_backend_switch(CUDA "the CUDA backend of ridge measure"
+  "ASan's shadow memory collides with the CUDA driver's address reservations, and ASan cannot see into GPU code (compute-sanitizer can)")
 
 # The toolkit's usual home, for shells whose PATH lacks it.
 if(NOT DEFINED CMAKE_CUDA_COMPILER AND NOT DEFINED ENV{CUDACXX} AND EXISTS /usr/local/cuda/bin/nvcc)

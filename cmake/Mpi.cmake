@@ -1,17 +1,8 @@
 # The optional MPI backend of `ridge measure collectives`. RIDGE_MPI=AUTO builds it when CMake
 # finds MPI (OpenMPI from Debian: libopenmpi-dev), ON insists, OFF skips. Sets RIDGE_HAVE_MPI.
-set(RIDGE_MPI AUTO CACHE STRING "Build the MPI backend of ridge measure collectives: AUTO, ON or OFF")
-set_property(CACHE RIDGE_MPI PROPERTY STRINGS AUTO ON OFF)
-set(RIDGE_HAVE_MPI OFF)
-
-if(RIDGE_SANITIZE AND RIDGE_MPI STREQUAL "AUTO")
-  # OpenMPI keeps allocations until exit that LeakSanitizer reports as leaks of ridge's.
-  message(STATUS "ridge: MPI backend skipped in a sanitized build")
-  return()
-endif()
-if(RIDGE_MPI STREQUAL "OFF")
-  return()
-endif()
+include(cmake/Backend.cmake)
+ridge_backend_switch(MPI "the MPI backend of ridge measure collectives"
+  "OpenMPI keeps allocations until exit that LeakSanitizer reports as leaks of ridge's")
 find_package(MPI COMPONENTS CXX QUIET)
 if(MPI_CXX_FOUND)
   set(RIDGE_HAVE_MPI ON)

@@ -7,7 +7,6 @@
 #include "common.h"
 #include "ridge/analysis.h"
 #include "ridge/error.h"
-#include "ridge/input_file.h"
 #include "ridge/measurement.h"
 #include "ridge/op.h"
 #include "ridge/output_file.h"
@@ -55,12 +54,6 @@ void add_chart_options(CLI::App& sub, ChartArgs& a) {
   add_device_option(sub, a.device);
 }
 
-Measurement read_measurement(const std::string& path) {
-  const std::optional<std::string> text = read_text_file(path);
-  if (!text) input_error("cannot read measurement file '{}'", path);
-  return parse_measurement(*text, path);
-}
-
 struct Built {
   chart::Input input;
   std::vector<const Device*> devices;
@@ -78,7 +71,7 @@ Built build_chart(const ChartArgs& a, const Session& s) {
   for (const Device* d : b.devices)
     b.input.series.push_back(chart::series_for(*d, precisions, a.links));
   if (!a.measurement.empty()) {
-    b.measurement = read_measurement(a.measurement);
+    b.measurement = load_measurement_file(a.measurement);
     const Device measured = device_from_measurement(
         *b.measurement, std::filesystem::path(a.measurement).stem().string(), a.measurement);
     b.input.series.push_back(chart::series_for(measured, precisions, a.links));
@@ -104,17 +97,23 @@ Built build_chart(const ChartArgs& a, const Session& s) {
   return b;
 }
 
-// Opened before any work, so that an unwritable path fails first; then written whole.
-report::Document write_or_print(const std::string& out_path, const std::string& content,
-                                const std::string& what) {
+// The output file, opened (probed) before any work so that an unwritable path fails first;
+// none when the answer goes to standard output.
+std::unique_ptr<OutputFile> open_output(const std::string& path) {
+  return path.empty() ? nullptr : std::make_unique<OutputFile>(path);
+}
+
+// The content, written whole to `out`, or printed as it is.
+report::Document write_or_print(OutputFile* out, const std::string& path,
+                                const std::string& content, const std::string& what) {
   report::Document doc;
-  if (out_path.empty()) {
+  if (!out) {
     doc.verbatim = content;
     return doc;
   }
-  OutputFile(out_path).commit(content);
+  out->commit(content);
   doc.schema = "ridge.written/1";
-  doc.title = fmt::format("wrote {} ({}, {} bytes)", out_path, what, content.size());
+  doc.title = fmt::format("wrote {} ({}, {} bytes)", path, what, content.size());
   return doc;
 }
 
@@ -126,10 +125,10 @@ void add_chart(CLI::App& app, std::vector<Command>& commands) {
   add_chart_options(*sub, *args);
   sub->add_option("--out", args->out, "Write the SVG to this file (default: standard output)");
   commands.push_back({sub, [args](const Session& s) {
-                        std::unique_ptr<OutputFile> probe;
-                        if (!args->out.empty()) probe = std::make_unique<OutputFile>(args->out);
+                        const auto out = open_output(args->out);
                         const Built b = build_chart(*args, s);
-                        return write_or_print(args->out, chart::render_svg(chart::layout(b.input)),
+                        return write_or_print(out.get(), args->out,
+                                              chart::render_svg(chart::layout(b.input)),
                                               "SVG chart");
                       }});
 
@@ -141,7 +140,7 @@ void add_chart(CLI::App& app, std::vector<Command>& commands) {
   commands.push_back(
       {report, [report_args](const Session& s) {
          const ChartArgs& a = *report_args;
-         const OutputFile probe(a.out);
+         const auto out = open_output(a.out);
          const Built b = build_chart(a, s);
          std::string body;
          for (const OpAnalysis& analysis : b.analyses) {
@@ -151,10 +150,10 @@ void add_chart(CLI::App& app, std::vector<Command>& commands) {
            body += report::render_html_body(report::measurement_document(*b.measurement));
          for (const Device* d : b.devices)
            body += report::render_html_body(report::device_document(*d));
-         const std::string title = a.title.empty() ? chart::layout(b.input).title : a.title;
+         const chart::Layout layout = chart::layout(b.input);  // its title is the page's
          const std::string page =
-             report::html_page(title, {chart::render_svg(chart::layout(b.input))}, body);
-         return write_or_print(a.out, page, "HTML report");
+             report::html_page(layout.title, {chart::render_svg(layout)}, body);
+         return write_or_print(out.get(), a.out, page, "HTML report");
        }});
 }
 

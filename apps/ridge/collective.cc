@@ -60,15 +60,14 @@ std::string sweep_chart(CollectiveOp op, const std::vector<double>& sizes,
   c.y_title = "bus bandwidth (B/s)";
   c.x_unit = "B";
   c.y_unit = "B/s";
-  for (const CollectiveAlgorithm a :
-       {CollectiveAlgorithm::ring, CollectiveAlgorithm::tree, CollectiveAlgorithm::hierarchical}) {
-    if (!applies(a, op, shape)) continue;
-    chart::Curve curve{std::string(to_string(a)), {}, false};
-    for (const double bytes : sizes) {
-      curve.points.emplace_back(
-          bytes, estimate_collective(op, a, bytes, shape, in_node, across).busbw_bytes_per_s);
+  for (const double bytes : sizes) {
+    const std::vector<CollectiveEstimate> all = every_algorithm(op, bytes, shape, in_node, across);
+    if (c.curves.empty()) {
+      for (const CollectiveEstimate& e : all)
+        c.curves.push_back({std::string(to_string(e.algorithm)), {}, false});
     }
-    c.curves.push_back(std::move(curve));
+    for (std::size_t i = 0; i < all.size(); ++i)
+      c.curves[i].points.emplace_back(bytes, all[i].busbw_bytes_per_s);
   }
   return chart::render_curve_svg(c);
 }
@@ -77,13 +76,9 @@ report::Document run_collective(CollectiveOp op, const CollectiveArgs& args, con
   if (args.bytes.empty() == args.sweep_bytes.empty()) {
     input_error("give one of --bytes and --sweep-bytes");
   }
-  Cluster cluster;
-  if (!args.cluster.empty()) {
-    cluster = load_cluster_file(args.cluster);
-  } else {
-    cluster.device_id = args.device;
-    cluster.shape = {static_cast<int>(args.gpus_per_node), static_cast<int>(args.nodes)};
-  }
+  const Cluster cluster =
+      cluster_from(args.cluster, args.device,
+                   {static_cast<int>(args.gpus_per_node), static_cast<int>(args.nodes)});
   const Device& d = s.device(cluster.device_id);
   const ClusterShape& shape = cluster.shape;
   const ClusterLinks links = cluster_links(cluster, d);
@@ -107,13 +102,8 @@ report::Document run_collective(CollectiveOp op, const CollectiveArgs& args, con
     return report::collective_sweep_document(sweep, d);
   }
   const double bytes = units::parse_bytes(args.bytes);
-  std::vector<CollectiveEstimate> alternatives;
-  for (const CollectiveAlgorithm a :
-       {CollectiveAlgorithm::ring, CollectiveAlgorithm::tree, CollectiveAlgorithm::hierarchical}) {
-    if (applies(a, op, shape))
-      alternatives.push_back(estimate_collective(op, a, bytes, shape, in_node, across));
-  }
-  return report::collective_document(estimate(bytes), alternatives, d);
+  return report::collective_document(estimate(bytes),
+                                     every_algorithm(op, bytes, shape, in_node, across), d);
 }
 
 }  // namespace

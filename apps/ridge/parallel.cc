@@ -45,15 +45,11 @@ void add_parallel(CLI::App& app, std::vector<Command>& commands) {
          l.micro_batch = static_cast<int>(args->micro_batch);
          l.seq = static_cast<int>(args->seq);
          l.precision = parse_precision(args->dtype);
-         Cluster cluster;
-         if (!args->cluster.empty()) {
-           cluster = load_cluster_file(args->cluster);
-         } else {
-           const int per_node = static_cast<int>(args->gpus_per_node);
-           cluster.device_id = args->device;
-           cluster.shape = {per_node, args->nodes > 0 ? static_cast<int>(args->nodes)
-                                                      : (l.gpus() + per_node - 1) / per_node};
-         }
+         // Without --nodes, as many nodes as the layout needs.
+         const int per_node = static_cast<int>(args->gpus_per_node);
+         const int nodes =
+             args->nodes > 0 ? static_cast<int>(args->nodes) : (l.gpus() + per_node - 1) / per_node;
+         const Cluster cluster = cluster_from(args->cluster, args->device, {per_node, nodes});
          const Device& d = s.device(cluster.device_id);
          const ClusterLinks links = cluster_links(cluster, d);
          const TrainingAnalysis a = analyse_training(

@@ -33,6 +33,11 @@ struct Cluster {
 Cluster parse_cluster_toml(std::string_view text, const std::string& origin);
 Cluster load_cluster_file(const std::filesystem::path& path);
 
+// The cluster a command describes: its --cluster file when it names one, else the device and
+// shape of its options.
+Cluster cluster_from(const std::string& file, const std::string& device_id,
+                     const ClusterShape& shape);
+
 // The links the alpha-beta model uses: the file's, else the device's. Bad input naming the file
 // when the cluster spans nodes and neither gives a network link.
 struct ClusterLinks {

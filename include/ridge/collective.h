@@ -107,6 +107,11 @@ CollectiveEstimate estimate_collective(CollectiveOp op, CollectiveAlgorithm algo
                                        const ClusterShape& shape, const LinkModel& in_node,
                                        const std::optional<LinkModel>& across_nodes);
 
+// Every algorithm that applies (ring, tree, hierarchical, in that order).
+std::vector<CollectiveEstimate> every_algorithm(CollectiveOp op, double bytes,
+                                                const ClusterShape& shape, const LinkModel& in_node,
+                                                const std::optional<LinkModel>& across_nodes);
+
 // The fastest algorithm that applies, as NCCL's tuner would pick from the same model.
 CollectiveEstimate best_collective(CollectiveOp op, double bytes, const ClusterShape& shape,
                                    const LinkModel& in_node,

@@ -28,7 +28,7 @@ struct LabResult {
   std::string device_id;
   Precision precision = Precision::fp16;
   double ridge = 0;
-  double crossover_batch = 0;  // ridge x bytes per parameter / 2
+  double crossover_batch = 0;  // decode_crossover_batch of the spec's ridge
   std::vector<LabBatch> batches;
   MachineInfo machine;
   int threads = 1;

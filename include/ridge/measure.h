@@ -47,6 +47,10 @@ struct MeasureOptions {
 
 using Progress = std::function<void(const std::string& step, double fraction)>;
 
+// When and where a measurement ran: ISO 8601 in UTC, and this host's name.
+std::string utc_timestamp();
+std::string host_name();
+
 // An empty measurement stamped with the time (UTC), the host's name and the host machine.
 Measurement stamped_measurement(bool quick);
 

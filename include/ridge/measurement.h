@@ -91,6 +91,10 @@ struct Measurement {
   std::vector<std::string> levels() const;
 };
 
+// Warnings every backend adds from its results: a kernel whose result failed its check, and a
+// peak whose samples spread by more than 5%.
+void add_result_warnings(Measurement& m);
+
 // The batch at which the measured GEMV/GEMM sweep turns from memory- to compute-bound: where
 // the time of one column (the memory-bound plateau) equals the work of that batch at the best
 // rate the sweep reached. 0 when the sweep has no GEMV point or nothing faster than it.
@@ -106,6 +110,8 @@ Measurement aggregate_measurements(const std::vector<Measurement>& ranks);
 
 // Bad input (naming `origin`) for text that is not a ridge measurement.
 Measurement parse_measurement(std::string_view json_text, const std::string& origin);
+// The same from a file; bad input naming it when it cannot be read.
+Measurement load_measurement_file(const std::string& path);
 
 // The measured machine as a device: peaks and bandwidths marked `measured`.
 Device device_from_measurement(const Measurement& m, const std::string& id,

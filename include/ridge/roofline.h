@@ -22,6 +22,11 @@ double arithmetic_intensity(double flops, double bytes);
 // FLOP per byte at which the two ceilings meet: a property of the chip.
 double ridge_point(const Ceiling& ceiling);
 
+// The batch at which one decode step turns compute-bound: each weight of `bytes_per_weight`
+// bytes does 2 FLOPs per sequence, so the step's intensity is 2 x batch / bytes_per_weight, and
+// it meets the ridge at ridge x bytes_per_weight / 2.
+double decode_crossover_batch(double ridge_flops_per_byte, double bytes_per_weight);
+
 struct RooflinePoint {
   double attainable_flops_per_s = 0;
   Bound bound = Bound::memory;

@@ -78,19 +78,7 @@ class DeviceReader : TomlReader {
     const toml::table& t = as_table(node, path);
     expect_keys(t, path, {"value", "provenance", "source", "note"});
     Figure f;
-    const toml::node& value = required(t, path, "value");
-    auto number = value.value<double>();
-    const std::string value_path = join(path, "value");
-    if (!number) fail(value.source(), value_path, "must be a number");
-    if (!std::isfinite(*number))
-      fail(value.source(), value_path, fmt::format("{} is not finite", *number));
-    if (*number <= 0) fail(value.source(), value_path, fmt::format("{} must be positive", *number));
-    if (!is_plausible(*number, kind)) {
-      fail(
-          value.source(), value_path,
-          fmt::format("{} is outside the plausible range {}", *number, plausible_range(kind).text));
-    }
-    f.value = *number;
+    f.value = plausible_number(t, path, "value", kind);
     const toml::node& provenance = required(t, path, "provenance");
     const auto origin = find_provenance(provenance.value<std::string>().value_or(""));
     if (!origin)

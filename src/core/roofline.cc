@@ -12,6 +12,10 @@ double arithmetic_intensity(double flops, double bytes) {
   return flops / bytes;
 }
 
+double decode_crossover_batch(double ridge_flops_per_byte, double bytes_per_weight) {
+  return ridge_flops_per_byte * bytes_per_weight / 2;
+}
+
 double ridge_point(const Ceiling& ceiling) {
   assert(ceiling.bandwidth_bytes_per_s > 0);
   return ceiling.peak_flops_per_s / ceiling.bandwidth_bytes_per_s;

@@ -5,10 +5,12 @@
 #include <toml++/toml.h>
 
 #include <algorithm>
+#include <cmath>
 #include <initializer_list>
 #include <string>
 #include <string_view>
 
+#include "ridge/device.h"
 #include "ridge/error.h"
 
 namespace ridge {
@@ -65,6 +67,25 @@ class TomlReader {
   const toml::table& as_table(const toml::node& node, std::string_view path) const {
     if (const toml::table* table = node.as_table()) return *table;
     fail(node.source(), path, "must be a table");
+  }
+
+  // The number at table.key: finite, positive and plausible for its kind, else bad input
+  // naming the field and the value.
+  double plausible_number(const toml::table& table, std::string_view path, std::string_view key,
+                          FigureKind kind) const {
+    const toml::node& node = required(table, path, key);
+    const auto number = node.value<double>();
+    const std::string field = join(path, key);
+    if (!number) fail(node.source(), field, "must be a number");
+    if (!std::isfinite(*number))
+      fail(node.source(), field, fmt::format("{} is not finite", *number));
+    if (*number <= 0) fail(node.source(), field, fmt::format("{} must be positive", *number));
+    if (!is_plausible(*number, kind)) {
+      fail(
+          node.source(), field,
+          fmt::format("{} is outside the plausible range {}", *number, plausible_range(kind).text));
+    }
+    return *number;
   }
 
   std::string origin_;

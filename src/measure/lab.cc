@@ -40,7 +40,7 @@ LabResult run_lab(const Device& device, int threads) {
   const Ceiling spec = device.ceiling(r.precision);
   r.ridge = ridge_point(spec);
   const double bytes_per_param = bytes_per_element(r.precision);
-  r.crossover_batch = r.ridge * bytes_per_param / 2;
+  r.crossover_batch = decode_crossover_batch(r.ridge, bytes_per_param);
   for (int batch : {1, 8, 64, 512}) {
     const double intensity = 2.0 * batch / bytes_per_param;
     r.batches.push_back({batch, intensity, roofline(intensity, spec).bound});

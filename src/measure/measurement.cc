@@ -1,9 +1,13 @@
 // What a measurement says beyond its raw points: levels, operation names, the crossover batch.
 #include "ridge/measurement.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <string>
+
+#include "ridge/units.h"
 
 namespace ridge {
 
@@ -38,6 +42,25 @@ std::vector<std::string> Measurement::levels() const {
     if (std::find(names.begin(), names.end(), p.level) == names.end()) names.push_back(p.level);
   }
   return names;
+}
+
+void add_result_warnings(Measurement& m) {
+  constexpr double kNoisyCv = 0.05;
+  for (const PeakResult& p : m.peaks) {
+    if (!p.validated)
+      m.warnings.push_back(
+          fmt::format("{} ({}) failed its result check", p.kernel, to_string(p.precision)));
+    if (p.flops_per_s.cv > kNoisyCv) {
+      m.warnings.push_back(
+          fmt::format("{} peak varies by {:.0f}% between samples: the machine may be busy",
+                      to_string(p.precision), p.flops_per_s.cv * 100));
+    }
+  }
+  for (const BandwidthPoint& b : m.bandwidth) {
+    if (!b.validated)
+      m.warnings.push_back(fmt::format("{} at {} failed its result check", b.kernel,
+                                       units::binary_bytes(b.working_set_bytes)));
+  }
 }
 
 double measured_crossover_batch(const std::vector<BlasPoint>& sweep) {

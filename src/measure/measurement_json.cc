@@ -8,6 +8,7 @@
 
 #include "core/json_input.h"
 #include "ridge/error.h"
+#include "ridge/input_file.h"
 #include "ridge/measurement.h"
 
 namespace ridge {
@@ -313,6 +314,12 @@ void add_gpu_memory(Device& d, const Measurement& m, const GpuInfo& g, const std
 }
 
 }  // namespace
+
+Measurement load_measurement_file(const std::string& path) {
+  const std::optional<std::string> text = read_text_file(path);
+  if (!text) input_error("cannot read measurement file '{}'", path);
+  return parse_measurement(*text, path);
+}
 
 Device device_from_measurement(const Measurement& m, const std::string& id,
                                const std::string& origin) {

@@ -48,18 +48,6 @@ void pin_threads() {
   setenv("OMP_PLACES", "cores", 0);
 }
 
-std::string now_iso8601() {
-  const std::time_t t = std::time(nullptr);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
-  return text;
-}
-
-std::string host_name() {
-  char name[256] = {};
-  return gethostname(name, sizeof name - 1) == 0 ? name : "host";
-}
-
 // ---------------------------------------------------------------- peaks
 
 PeakResult measure_peak(const kernels::FmaKernel& kernel, int threads, const TimingOptions& timing,
@@ -275,18 +263,7 @@ void add_warnings(Measurement& r, const MeasureOptions& options) {
         "four "
         "times the last-level cache per array");
   }
-  for (const PeakResult& p : r.peaks) {
-    if (p.flops_per_s.cv > 0.05) {
-      r.warnings.push_back(
-          fmt::format("{} peak varies by {:.0f}% between samples: the machine may be busy",
-                      to_string(p.precision), p.flops_per_s.cv * 100));
-    }
-  }
-  for (const BandwidthPoint& b : r.bandwidth) {
-    if (!b.validated)
-      r.warnings.push_back(
-          fmt::format("{} at {} failed its result check", b.kernel, b.working_set_bytes));
-  }
+  add_result_warnings(r);
   if (timer_resolution_s() > 1e-6)
     r.warnings.push_back("the clock ridge times with is coarser than a microsecond");
 }
@@ -334,9 +311,21 @@ BlasPoint measure_blas(int n, int batch, const std::string& weights, int threads
   return p;
 }
 
+std::string utc_timestamp() {
+  const std::time_t t = std::time(nullptr);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
+  return text;
+}
+
+std::string host_name() {
+  char name[256] = {};
+  return gethostname(name, sizeof name - 1) == 0 ? name : "host";
+}
+
 Measurement stamped_measurement(bool quick) {
   Measurement m;
-  m.created = now_iso8601();
+  m.created = utc_timestamp();
   m.host = host_name();
   m.machine = describe_machine();
   m.quick = quick;

@@ -43,26 +43,14 @@ class ClusterReader : TomlReader {
     return static_cast<int>(*value);
   }
 
-  double number(const toml::table& t, std::string_view path, std::string_view key,
-                FigureKind kind) const {
-    const toml::node& node = required(t, path, key);
-    const auto value = node.value<double>();
-    if (!value) fail(node.source(), join(path, key), "must be a number");
-    if (!is_plausible(*value, kind)) {
-      fail(node.source(), join(path, key),
-           fmt::format("{} is outside the plausible range {}", *value, plausible_range(kind).text));
-    }
-    return *value;
-  }
-
   LinkModel link(const toml::node& node, std::string_view path) const {
     const toml::table& t = as_table(node, path);
     expect_keys(t, path, {"name", "bandwidth", "latency"});
     LinkModel l;
     l.name = required_string(t, path, "name");
-    l.bandwidth_bytes_per_s = number(t, path, "bandwidth", FigureKind::bytes_per_s);
+    l.bandwidth_bytes_per_s = plausible_number(t, path, "bandwidth", FigureKind::bytes_per_s);
     if (t.contains("latency")) {
-      l.latency_s = number(t, path, "latency", FigureKind::seconds);
+      l.latency_s = plausible_number(t, path, "latency", FigureKind::seconds);
       l.latency_known = true;
     }
     return l;
@@ -82,6 +70,15 @@ Cluster load_cluster_file(const std::filesystem::path& path) {
   const std::optional<std::string> text = read_text_file(path);
   if (!text) input_error("cannot read cluster file '{}'", path.string());
   return parse_cluster_toml(*text, path.string());
+}
+
+Cluster cluster_from(const std::string& file, const std::string& device_id,
+                     const ClusterShape& shape) {
+  if (!file.empty()) return load_cluster_file(file);
+  Cluster c;
+  c.device_id = device_id;
+  c.shape = shape;
+  return c;
 }
 
 ClusterLinks cluster_links(const Cluster& cluster, const Device& device) {

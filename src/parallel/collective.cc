@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cassert>
 #include <cmath>
 
@@ -208,17 +209,25 @@ CollectiveEstimate estimate_collective(CollectiveOp op, CollectiveAlgorithm algo
   return e;
 }
 
+std::vector<CollectiveEstimate> every_algorithm(CollectiveOp op, double bytes,
+                                                const ClusterShape& shape, const LinkModel& in_node,
+                                                const std::optional<LinkModel>& across_nodes) {
+  std::vector<CollectiveEstimate> estimates;
+  for (const CollectiveAlgorithm a :
+       {CollectiveAlgorithm::ring, CollectiveAlgorithm::tree, CollectiveAlgorithm::hierarchical}) {
+    if (applies(a, op, shape))
+      estimates.push_back(estimate_collective(op, a, bytes, shape, in_node, across_nodes));
+  }
+  return estimates;
+}
+
 CollectiveEstimate best_collective(CollectiveOp op, double bytes, const ClusterShape& shape,
                                    const LinkModel& in_node,
                                    const std::optional<LinkModel>& across_nodes) {
-  std::optional<CollectiveEstimate> best;
-  for (const CollectiveAlgorithm a :
-       {CollectiveAlgorithm::ring, CollectiveAlgorithm::tree, CollectiveAlgorithm::hierarchical}) {
-    if (!applies(a, op, shape)) continue;
-    CollectiveEstimate e = estimate_collective(op, a, bytes, shape, in_node, across_nodes);
-    if (!best || e.time_s < best->time_s) best = std::move(e);
-  }
-  return *best;
+  std::vector<CollectiveEstimate> all = every_algorithm(op, bytes, shape, in_node, across_nodes);
+  // Ring applies to everything, so there is always one; the first of equal times wins.
+  return *std::min_element(all.begin(), all.end(),
+                           [](const auto& a, const auto& b) { return a.time_s < b.time_s; });
 }
 
 }  // namespace ridge

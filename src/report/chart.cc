@@ -289,13 +289,23 @@ void place_bandwidth_labels(Layout& out, Placer& placer, double angle) {
   }
 }
 
-std::string auto_title(const Input& in) {
+// Which kinds of roof the chart draws: spec (solid), measured (dashed), or both.
+struct RoofKinds {
   bool spec = false, measured = false;
+};
+
+RoofKinds roof_kinds(const Input& in) {
+  RoofKinds k;
   for (const Series& s : in.series) {
     for (const auto* list : {&s.compute, &s.bandwidth}) {
-      for (const Ceiling& c : *list) (c.measured ? measured : spec) = true;
+      for (const Ceiling& c : *list) (c.measured ? k.measured : k.spec) = true;
     }
   }
+  return k;
+}
+
+std::string auto_title(const Input& in) {
+  const auto [spec, measured] = roof_kinds(in);
   std::string names;
   for (const Series& s : in.series) {
     if (!names.empty()) names += ", ";
@@ -308,13 +318,9 @@ std::string auto_title(const Input& in) {
 }
 
 void add_legend(Layout& out, const Input& in, Placer& placer) {
-  bool spec = false, measured = false;
-  for (std::size_t i = 0; i < in.series.size(); ++i) {
+  const auto [spec, measured] = roof_kinds(in);
+  for (std::size_t i = 0; i < in.series.size(); ++i)
     out.legend.push_back({in.series[i].name, static_cast<int>(i), false});
-    for (const auto* list : {&in.series[i].compute, &in.series[i].bandwidth}) {
-      for (const Ceiling& c : *list) (c.measured ? measured : spec) = true;
-    }
-  }
   if (spec) out.legend.push_back({"spec (datasheet)", -1, false});
   if (measured) out.legend.push_back({"measured", -1, true});
   double width = 0;

@@ -21,26 +21,26 @@ dt { color: #555; } dd { margin: 0; }
 .notes { color: #555; font-size: 0.9em; } figure { margin: 1em 0; } svg { max-width: 100%; height: auto; }
 )";
 
-std::string escape(const std::string& text) { return xml_escape(text); }
-
 void render_block(const Block& block, std::string& out) {
   if (const auto* p = std::get_if<Paragraph>(&block)) {
-    out += "<p>" + escape(p->text) + "</p>\n";
+    out += "<p>" + xml_escape(p->text) + "</p>\n";
   } else if (const auto* f = std::get_if<Fields>(&block)) {
     out += "<dl class=\"fields\">\n";
     for (const Field& field : f->fields) {
-      out += fmt::format("<dt>{}</dt><dd>{}</dd>\n", escape(field.label), escape(field.cell.text));
+      out += fmt::format("<dt>{}</dt><dd>{}</dd>\n", xml_escape(field.label),
+                         xml_escape(field.cell.text));
     }
     out += "</dl>\n";
   } else if (const auto* t = std::get_if<Table>(&block)) {
     out += "<table>\n<tr>";
-    for (const Column& c : t->columns) out += "<th>" + escape(c.header) + "</th>";
+    for (const Column& c : t->columns) out += "<th>" + xml_escape(c.header) + "</th>";
     out += "</tr>\n";
     for (const auto& row : t->rows) {
       out += "<tr>";
       for (std::size_t i = 0; i < row.size() && i < t->columns.size(); ++i) {
         const bool number = t->columns[i].align == Align::right;
-        out += fmt::format("<td{}>{}</td>", number ? " class=\"number\"" : "", escape(row[i].text));
+        out += fmt::format("<td{}>{}</td>", number ? " class=\"number\"" : "",
+                           xml_escape(row[i].text));
       }
       out += "</tr>\n";
     }
@@ -52,14 +52,14 @@ void render_block(const Block& block, std::string& out) {
 
 std::string render_html_body(const Document& document) {
   std::string out;
-  if (!document.title.empty()) out += "<h2>" + escape(document.title) + "</h2>\n";
+  if (!document.title.empty()) out += "<h2>" + xml_escape(document.title) + "</h2>\n";
   for (const Section& section : document.sections) {
-    if (!section.title.empty()) out += "<h3>" + escape(section.title) + "</h3>\n";
+    if (!section.title.empty()) out += "<h3>" + xml_escape(section.title) + "</h3>\n";
     for (const Block& block : section.blocks) render_block(block, out);
   }
   if (!document.notes.empty()) {
     out += "<ul class=\"notes\">\n";
-    for (const std::string& note : document.notes) out += "<li>" + escape(note) + "</li>\n";
+    for (const std::string& note : document.notes) out += "<li>" + xml_escape(note) + "</li>\n";
     out += "</ul>\n";
   }
   return out;
@@ -70,7 +70,7 @@ std::string html_page(const std::string& title, const std::vector<std::string>& 
   std::string out = fmt::format(
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n"
       "<style>{}</style>\n</head>\n<body>\n<h1>{}</h1>\n",
-      escape(title), kStyle, escape(title));
+      xml_escape(title), kStyle, xml_escape(title));
   for (const std::string& svg : charts) out += "<figure>\n" + svg + "</figure>\n";
   return out + body + "<p class=\"notes\">Made by ridge 0.1.0.</p>\n</body>\n</html>\n";
 }

@@ -193,12 +193,13 @@ Fields crossover_fields(const Measurement& m, const Device* spec) {
   }
   const double measured_bw = m.level_bandwidth(m.gpu->main_memory_name());
   if (measured_peak > 0 && measured_bw > 0) {
-    const double batch = ridge_point({measured_peak, measured_bw}) * bytes_per_weight / 2;
+    const double batch =
+        decode_crossover_batch(ridge_point({measured_peak, measured_bw}), bytes_per_weight);
     f.fields.push_back({"measured_ceilings_crossover_batch", "the measured ceilings predict",
                         number_cell(batch, units::plain(batch, 0))});
   }
   if (spec && spec->has_peak(p)) {
-    const double batch = ridge_point(spec->ceiling(p)) * bytes_per_weight / 2;
+    const double batch = decode_crossover_batch(ridge_point(spec->ceiling(p)), bytes_per_weight);
     f.fields.push_back({"spec_crossover_batch", fmt::format("the {} spec predicts", spec->id),
                         number_cell(batch, units::plain(batch, 0))});
   }

@@ -272,13 +272,14 @@ Section roofline_demo(const Context& c) {
 
 // ---------------------------------------------------------------- 3: the ridge over time
 
-std::vector<const Device*> generations(const Context& c) {
+std::vector<const Device*> generations(const Catalog& catalog, const Device& device,
+                                       Precision precision) {
   std::vector<const Device*> parts;
   for (const char* id : {"v100-sxm2", "a100-sxm-80gb", "h100-sxm"}) {
-    if (const Device* d = c.catalog.find(id); d && d->has_peak(c.precision)) parts.push_back(d);
+    if (const Device* d = catalog.find(id); d && d->has_peak(precision)) parts.push_back(d);
   }
-  const bool listed = std::ranges::find(parts, c.device.id, &Device::id) != parts.end();
-  if (!listed && c.device.has_peak(c.precision)) parts.push_back(&c.device);
+  const bool listed = std::ranges::find(parts, device.id, &Device::id) != parts.end();
+  if (!listed && device.has_peak(precision)) parts.push_back(&device);
   return parts;
 }
 
@@ -294,7 +295,7 @@ Section ridge_over_time(const Context& c) {
            {"peak_flops_per_s", p + " peak"},
            {"ridge_flops_per_byte", "ridge FLOP/byte"}},
           {}};
-  const std::vector<const Device*> parts = generations(c);
+  const std::vector<const Device*> parts = generations(c.catalog, c.device, c.precision);
   for (const Device* d : parts) {
     const Ceiling ceiling = d->ceiling(c.precision);
     t.rows.push_back({text_cell(d->name), report::integer_cell(d->year),
@@ -673,8 +674,7 @@ std::vector<std::pair<std::string, std::string>> tour_charts(const Catalog& cata
   parts.options.theme = theme;
   parts.options.title = fmt::format(
       "Demo 3: the ridge climbs with each generation ({}, main memory)", to_string(precision));
-  const Context c{catalog, device, precision, device.ceiling(precision), 0, 0, "", ""};
-  for (const Device* d : generations(c)) {
+  for (const Device* d : generations(catalog, device, precision)) {
     chart::Series s = chart::series_for(*d, {precision}, false);
     // Main memory only: one roof per part keeps the generations readable.
     std::erase_if(s.bandwidth,

@@ -160,7 +160,8 @@ ModelAnalysis analyse_model(const ModelConfig& model, const Workload& w, const D
     at.batch = static_cast<int>(batch);
     return model_step(model, at, device, "decode", 1, average_past(w)).intensity() >= ridge;
   });
-  a.linear_crossover_batch = static_cast<std::int64_t>(std::ceil(ridge * w.weight_bytes / 2));
+  a.linear_crossover_batch =
+      static_cast<std::int64_t>(std::ceil(decode_crossover_batch(ridge, w.weight_bytes)));
   return a;
 }
 

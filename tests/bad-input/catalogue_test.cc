@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,9 +20,62 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// A bad file made at run time from a good one, so that each case shows the one thing wrong with
+// it instead of a copy of the whole file: the first `truncate` bytes, or the JSON with values
+// set and keys removed (by JSON pointer).
+struct Made {
+  std::string from, as;
+  std::size_t truncate = 0;
+  std::vector<std::pair<std::string, nlohmann::json>> set;
+  std::vector<std::string> remove;
+};
+
 struct Case {
   std::string name, args, mentions, out, setup;
+  std::optional<Made> made;
 };
+
+nlohmann::json json_of(const toml::node& node) {
+  if (const auto v = node.value_exact<std::int64_t>()) return *v;
+  if (const auto v = node.value_exact<double>()) return *v;
+  if (const auto v = node.value_exact<std::string>()) return *v;
+  return nlohmann::json::array();  // the one other value the catalogue sets: []
+}
+
+std::optional<Made> made_of(const toml::node_view<const toml::node>& view) {
+  const toml::table* t = view.as_table();
+  if (!t) return std::nullopt;
+  Made m{(*t)["from"].value_or(std::string()),
+         (*t)["as"].value_or(std::string()),
+         static_cast<std::size_t>((*t)["truncate"].value_or(std::int64_t{0})),
+         {},
+         {}};
+  if (const toml::table* set = (*t)["set"].as_table()) {
+    for (const auto& [pointer, value] : *set)
+      m.set.emplace_back(std::string(pointer.str()), json_of(value));
+  }
+  if (const toml::array* remove = (*t)["remove"].as_array()) {
+    for (const toml::node& pointer : *remove) m.remove.push_back(pointer.value_or(std::string()));
+  }
+  return m;
+}
+
+void make_file(const Made& m, const fs::path& dir) {
+  std::string text = read_file(std::string(RIDGE_TEST_DATA) + "/" + m.from);
+  if (m.truncate > 0) {
+    text.resize(m.truncate);
+  } else {
+    nlohmann::ordered_json j = nlohmann::ordered_json::parse(text);
+    for (const auto& [pointer, value] : m.set)
+      j[nlohmann::ordered_json::json_pointer(pointer)] = value;
+    for (const std::string& pointer : m.remove) {
+      const nlohmann::ordered_json::json_pointer p(pointer);
+      j[p.parent_pointer()].erase(p.back());
+    }
+    text = j.dump(1) + '\n';
+  }
+  write_file((dir / m.as).string(), text);
+}
 
 // How gtest shows a case in test lists and failures.
 void PrintTo(const Case& c, std::ostream* os) { *os << '"' << c.name << '"'; }
@@ -32,7 +87,7 @@ std::vector<Case> load_catalogue() {
     const toml::table& t = *node.as_table();
     cases.push_back({t["name"].value_or(std::string()), t["args"].value_or(std::string()),
                      t["mentions"].value_or(std::string()), t["out"].value_or(std::string()),
-                     t["setup"].value_or(std::string())});
+                     t["setup"].value_or(std::string()), made_of(t["make"])});
   }
   return cases;
 }
@@ -76,6 +131,7 @@ TEST_P(Catalogue, IsOneLineAndExitTwoAndTouchesNoFile) {
     fs::copy_file(RIDGE_TEST_DATA "/cli/data/custom.toml", dir_ / "unreadable.toml");
     fs::permissions(dir_ / "unreadable.toml", fs::perms::none);
   }
+  if (c.made) make_file(*c.made, dir_);
   const fs::path out = dir_ / "out.json";
   if (c.out == "kept") write_file(out.string(), "previous content\n");
   const auto before = snapshot(dir_);

@@ -14,7 +14,6 @@ namespace ridge::gpu {
 namespace {
 
 constexpr double kMiB = 1024.0 * 1024;
-constexpr double kNoisyCv = 0.05;
 
 struct Sizes {
   double stream_array_bytes;  // per array; STREAM's rule wants several times the L2
@@ -36,22 +35,6 @@ Sizes sizes_for(const GpuInfo& gpu, bool quick) {
   s.weights_n = quick ? 8192 : 16384;  // 128 MiB or 512 MiB of weights: beyond any L2
   s.host_copy_bytes = (quick ? 64 : 256) * kMiB;
   return s;
-}
-
-void add_warnings(Measurement& m) {
-  for (const PeakResult& p : m.peaks) {
-    if (!p.validated)
-      m.warnings.push_back(
-          fmt::format("the {} GEMM failed its result check", to_string(p.precision)));
-    if (p.flops_per_s.cv > kNoisyCv)
-      m.warnings.push_back(fmt::format("{} peak varies by {:.0f}% between samples",
-                                       to_string(p.precision), p.flops_per_s.cv * 100));
-  }
-  for (const BandwidthPoint& b : m.bandwidth) {
-    if (!b.validated)
-      m.warnings.push_back(fmt::format("{} at {} failed its result check", b.kernel,
-                                       units::binary_bytes(b.working_set_bytes)));
-  }
 }
 
 }  // namespace
@@ -97,7 +80,7 @@ Measurement measure_gpu(const GpuMeasureOptions& options, const Progress& progre
   m.blas = measure_gemv_sweep(sizes.weights_n, {1, 2, 4, 8, 16, 32, 64, 128, 256, 512}, timing,
                               m.warnings);
   report("done", 1.0);
-  add_warnings(m);
+  add_result_warnings(m);
   return m;
 }
 

@@ -4,11 +4,9 @@
 // input; all-to-all: each rank's whole send buffer), floats throughout.
 #include <fmt/format.h>
 #include <mpi.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
-#include <ctime>
 #include <vector>
 
 #include "mpi_measure.h"
@@ -156,18 +154,17 @@ LinkModel fit_link(const std::vector<MeasuredCollective>& points, int ranks) {
   return link;
 }
 
-std::string now_iso8601() {
-  const std::time_t t = std::time(nullptr);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
-  return text;
-}
-
 void check_options(const CollectiveSweepOptions& o) {
   if (!(o.min_bytes >= 4 && o.min_bytes <= o.max_bytes && o.max_bytes <= 1e10)) {
-    input_error("measure collectives: sizes must run from at least 4 B up to at most 10 GB");
+    input_error(
+        "measure collectives: --min-bytes {} to --max-bytes {}: sizes run from at least 4 B up to "
+        "at most 10 GB, the first no larger than the second",
+        o.min_bytes, o.max_bytes);
   }
-  if (o.iterations < 1 || o.warmups < 0) input_error("measure collectives: need iterations");
+  if (o.iterations < 1 || o.warmups < 0) {
+    input_error("measure collectives: --iterations {} and --warmups {}: need at least 1 and 0",
+                o.iterations, o.warmups);
+  }
 }
 
 }  // namespace
@@ -189,10 +186,8 @@ CollectiveMeasurement measure_collectives(const CollectiveSweepOptions& options)
   CollectiveMeasurement m;
   m.ranks = r.size;
   m.root = r.rank == 0;
-  m.created = now_iso8601();
-  char host[256] = {};
-  gethostname(host, sizeof host - 1);
-  m.host = host;
+  m.created = utc_timestamp();
+  m.host = host_name();
   char library[MPI_MAX_LIBRARY_VERSION_STRING] = {};
   int length = 0;
   MPI_Get_library_version(library, &length);
