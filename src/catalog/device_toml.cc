@@ -57,7 +57,8 @@ class DeviceReader : TomlReader {
 
   int read_year() const {
     const toml::node& node = required(root_, "", "year");
-    auto year = node.value<std::int64_t>();
+    // value_exact: toml++ 3.3 converts a float such as 1e300 to int64 with undefined behaviour.
+    auto year = node.value_exact<std::int64_t>();
     if (!year || *year < 1950 || *year > 2100)
       fail(node.source(), "year", "must be a year such as 2022");
     return static_cast<int>(*year);
