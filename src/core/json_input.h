@@ -6,8 +6,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdint>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,6 +45,25 @@ inline std::string reason(const std::exception& e) {
 }
 
 }  // namespace json_input_detail
+
+// A whole number in [lo, hi], or std::invalid_argument saying "VALUE is not a whole number" or
+// "VALUE is outside LO..HI". The type is checked before any conversion: nlohmann turns a float
+// such as 1e300 into an integer with undefined behaviour, and a negative number into a huge
+// unsigned one.
+template <typename Json>
+std::int64_t whole_number(const Json& v, std::int64_t lo, std::int64_t hi) {
+  if (!v.is_number_integer()) {
+    throw std::invalid_argument(fmt::format("{} is not a whole number", v.dump()));
+  }
+  const bool past_int64 =
+      v.is_number_unsigned() &&
+      v.template get<std::uint64_t>() > std::uint64_t{std::numeric_limits<std::int64_t>::max()};
+  const std::int64_t n = past_int64 ? 0 : v.template get<std::int64_t>();
+  if (past_int64 || n < lo || n > hi) {
+    throw std::invalid_argument(fmt::format("{} is outside {}..{}", v.dump(), lo, hi));
+  }
+  return n;
+}
 
 // Also bad input: a key twice in one object, which JSON parsers resolve silently and differently.
 template <typename Json>

@@ -2,8 +2,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
-#include <cstdio>
+#include <cstdint>
 #include <nlohmann/json.hpp>
 
 #include "core/json_input.h"
@@ -34,6 +35,39 @@ double non_negative(const Json& j, const char* field) {
   return v;
 }
 
+// A whole number in [lo, hi]; the message names the field.
+std::int64_t whole(const Json& j, const char* field, std::int64_t lo, std::int64_t hi) {
+  try {
+    return whole_number(j.at(field), lo, hi);
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(fmt::format("{} {}", field, e.what()));
+  }
+}
+
+constexpr std::int64_t kMaxCount = 10'000'000;  // cores, threads, SMs, batch, matrix sides
+constexpr std::int64_t kMaxBytes = 1LL << 60;   // an exbibyte: past any memory or cache
+
+int count(const Json& j, const char* field, std::int64_t lo = 1) {
+  return static_cast<int>(whole(j, field, lo, kMaxCount));
+}
+
+std::uint64_t byte_count(const Json& j, const char* field) {
+  return static_cast<std::uint64_t>(whole(j, field, 0, kMaxBytes));
+}
+
+// "MAJOR.MINOR", each a whole number that is not negative.
+void read_compute_capability(const std::string& text, GpuInfo& g) {
+  const char* const end = text.data() + text.size();
+  const auto major = std::from_chars(text.data(), end, g.compute_capability_major);
+  bool ok = major.ec == std::errc() && major.ptr != end && *major.ptr == '.';
+  if (ok) {
+    const auto minor = std::from_chars(major.ptr + 1, end, g.compute_capability_minor);
+    ok = minor.ec == std::errc() && minor.ptr == end && g.compute_capability_major >= 0 &&
+         g.compute_capability_minor >= 0;
+  }
+  if (!ok) throw std::invalid_argument("compute_capability " + text + " is not MAJOR.MINOR");
+}
+
 Summary summary_from(const Json& j) {
   return {non_negative(j, "min"), non_negative(j, "median"), non_negative(j, "max"),
           non_negative(j, "mean"), non_negative(j, "cv")};
@@ -59,17 +93,17 @@ Json machine_json(const MachineInfo& m) {
 MachineInfo machine_from(const Json& j) {
   MachineInfo m;
   m.cpu = j.at("cpu").get<std::string>();
-  m.cores = j.at("cores").get<int>();
-  m.hardware_threads = j.at("hardware_threads").get<int>();
+  m.cores = count(j, "cores");
+  m.hardware_threads = count(j, "hardware_threads");
   const std::string isa = j.at("isa").get<std::string>();
   m.isa = isa == "avx512" ? Isa::avx512 : isa == "avx2" ? Isa::avx2 : Isa::scalar;
   m.has_avx512_bf16 = j.at("avx512_bf16").get<bool>();
   m.under_hypervisor = j.at("under_hypervisor").get<bool>();
   for (const Json& c : j.at("caches")) {
-    m.caches.push_back({c.at("name").get<std::string>(), c.at("bytes").get<std::uint64_t>(),
-                        c.at("shared_by_cores").get<int>()});
+    m.caches.push_back(
+        {c.at("name").get<std::string>(), byte_count(c, "bytes"), count(c, "shared_by_cores")});
   }
-  m.memory_bytes = j.at("memory_bytes").get<std::uint64_t>();
+  m.memory_bytes = byte_count(j, "memory_bytes");
   m.frequency_governor = j.at("frequency_governor").get<std::string>();
   return m;
 }
@@ -94,23 +128,18 @@ Json gpu_json(const GpuInfo& g) {
 GpuInfo gpu_from(const Json& j) {
   GpuInfo g;
   g.name = j.at("name").get<std::string>();
-  g.index = j.at("index").get<int>();
-  const std::string cc = j.at("compute_capability").get<std::string>();
-  if (std::sscanf(cc.c_str(), "%d.%d", &g.compute_capability_major, &g.compute_capability_minor) !=
-      2) {
-    throw std::invalid_argument("compute_capability " + cc + " is not MAJOR.MINOR");
-  }
-  g.sm_count = j.at("sm_count").get<int>();
+  g.index = count(j, "index", 0);
+  read_compute_capability(j.at("compute_capability").get<std::string>(), g);
+  g.sm_count = count(j, "sm_count");
   g.sm_clock_hz = j.at("sm_clock_hz").get<double>();
   g.memory_clock_hz = j.at("memory_clock_hz").get<double>();
-  g.memory_bus_bits = j.at("memory_bus_bits").get<int>();
-  g.memory_bytes = j.at("memory_bytes").get<std::uint64_t>();
-  g.l2_bytes = j.at("l2_bytes").get<std::uint64_t>();
-  g.shared_memory_per_sm_bytes = j.at("shared_memory_per_sm_bytes").get<std::uint64_t>();
+  g.memory_bus_bits = count(j, "memory_bus_bits", 0);
+  g.memory_bytes = byte_count(j, "memory_bytes");
+  g.l2_bytes = byte_count(j, "l2_bytes");
+  g.shared_memory_per_sm_bytes = byte_count(j, "shared_memory_per_sm_bytes");
   g.pci_bus_id = j.at("pci_bus_id").get<std::string>();
   g.driver_version = j.at("driver_version").get<std::string>();
   g.runtime_version = j.at("runtime_version").get<std::string>();
-  if (g.sm_count < 1) throw std::invalid_argument("sm_count must be positive");
   return g;
 }
 
@@ -132,7 +161,7 @@ Measurement measurement_from(const Json& j) {
   } else if (kind != "cpu") {
     throw std::invalid_argument("device_kind \"" + kind + "\" is neither \"cpu\" nor \"gpu\"");
   }
-  m.threads = j.at("threads").get<int>();
+  m.threads = count(j, "threads");
   m.quick = j.at("quick").get<bool>();
   m.clock_hz = j.at("clock_hz").get<double>();
   m.vector_clock_hz = j.at("vector_clock_hz").get<double>();
@@ -151,10 +180,10 @@ Measurement measurement_from(const Json& j) {
          b.at("samples_s").get<std::vector<double>>()});
   }
   for (const Json& b : j.at("blas")) {
-    m.blas.push_back(
-        {b.at("weights").get<std::string>(), b.at("n").get<int>(), b.at("batch").get<int>(),
-         b.contains("precision") ? precision_from(b["precision"]) : Precision::fp32,
-         summary_from(b.at("flops_per_s_summary")), b.at("samples_s").get<std::vector<double>>()});
+    m.blas.push_back({b.at("weights").get<std::string>(), count(b, "n"), count(b, "batch"),
+                      b.contains("precision") ? precision_from(b["precision"]) : Precision::fp32,
+                      summary_from(b.at("flops_per_s_summary")),
+                      b.at("samples_s").get<std::vector<double>>()});
   }
   m.warnings = j.at("warnings").get<std::vector<std::string>>();
   return m;

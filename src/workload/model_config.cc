@@ -104,14 +104,11 @@ class ConfigReader {
   // Sizes are whole and positive; above 10^8 no real model goes, and products of such sizes
   // stay far inside a double's exact range.
   int checked_integer(const char* field, const Json& value) const {
-    if (!value.is_number_integer() && !value.is_number_unsigned()) {
-      fail(field, fmt::format("{} is not a whole number", value.dump()));
+    try {
+      return static_cast<int>(whole_number(value, 1, 100'000'000));
+    } catch (const std::invalid_argument& e) {
+      fail(field, e.what());
     }
-    const auto number = value.get<std::int64_t>();
-    if (number < 1 || number > 100'000'000) {
-      fail(field, fmt::format("{} is outside 1..100000000", number));
-    }
-    return static_cast<int>(number);
   }
 
   bool boolean(const char* field, bool fallback) const {
