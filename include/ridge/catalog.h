@@ -31,9 +31,9 @@ class Catalog {
   // Bad input naming the closest IDs when there is no such device.
   const Device& get(std::string_view id) const;
   std::vector<std::string> closest_ids(std::string_view id, std::size_t count) const;
-  // The one device whose name begins with `name` ("NVIDIA H200" finds "NVIDIA H200 SXM 141GB"),
-  // or null when none or several do.
-  const Device* find_by_name_prefix(std::string_view name) const;
+  // The spec of the part a runtime calls `name`: the device listing it among its runtime names,
+  // else the one device whose name begins with it ("NVIDIA L40S"); null when none or several do.
+  const Device* find_by_runtime_name(std::string_view name) const;
 
  private:
   std::vector<Device> devices_;

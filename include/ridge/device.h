@@ -82,6 +82,9 @@ struct Device {
   std::string vendor;
   int year = 0;
   std::string unit_name = "SM";  // what one compute unit is called
+  // The names the vendor's runtime reports for the part (CUDA's cudaDeviceProp::name, which
+  // nvidia-smi shows), so that a measurement can find its spec sheet.
+  std::vector<std::string> runtime_names;
   std::optional<Figure> compute_units;
   std::map<Precision, Figure> peak_flops_per_s;  // dense (no 2:4 sparsity)
   std::vector<MemoryLevel> memory;               // fastest first; exactly one of kind main

@@ -65,18 +65,22 @@ const Device& Catalog::get(std::string_view id) const {
   input_error("unknown device '{}' (did you mean {}? `ridge devices` lists all)", id, hint);
 }
 
-// Ranks IDs by edit distance, with IDs that contain the query (or are contained in it) first;
-// IDs too far from the query to be what the user meant are left out.
-const Device* Catalog::find_by_name_prefix(std::string_view name) const {
+const Device* Catalog::find_by_runtime_name(std::string_view name) const {
+  if (name.empty()) return nullptr;
+  for (const Device& d : devices_) {
+    if (std::ranges::find(d.runtime_names, name) != d.runtime_names.end()) return &d;
+  }
   const Device* found = nullptr;
   for (const Device& d : devices_) {
-    if (name.empty() || !std::string_view(d.name).starts_with(name)) continue;
+    if (!std::string_view(d.name).starts_with(name)) continue;
     if (found) return nullptr;
     found = &d;
   }
   return found;
 }
 
+// Ranks IDs by edit distance, with IDs that contain the query (or are contained in it) first;
+// IDs too far from the query to be what the user meant are left out.
 std::vector<std::string> Catalog::closest_ids(std::string_view id, std::size_t count) const {
   std::vector<std::pair<std::size_t, std::string>> ranked;
   for (const Device& d : devices_) {

@@ -24,8 +24,8 @@ class DeviceReader : TomlReader {
 
   Device read() {
     expect_keys(root_, "",
-                {"id", "name", "vendor", "year", "compute_unit", "compute_units", "sources", "peak",
-                 "memory", "link"});
+                {"id", "name", "vendor", "year", "runtime_names", "compute_unit", "compute_units",
+                 "sources", "peak", "memory", "link"});
     read_sources();
     Device d;
     d.origin = origin_;
@@ -34,7 +34,8 @@ class DeviceReader : TomlReader {
     d.name = required_string(root_, "", "name");
     d.vendor = required_string(root_, "", "vendor");
     d.year = read_year();
-    if (auto unit = root_["compute_unit"].value<std::string>()) d.unit_name = *unit;
+    d.runtime_names = read_runtime_names();
+    if (root_.contains("compute_unit")) d.unit_name = required_string(root_, "", "compute_unit");
     if (const toml::node* units = root_.get("compute_units")) {
       d.compute_units = figure(*units, "compute_units", FigureKind::count);
       check_whole(*units, "compute_units", d.compute_units->value);
@@ -53,6 +54,21 @@ class DeviceReader : TomlReader {
     if (!ok)
       fail(root_["id"].node()->source(), "id",
            fmt::format("'{}' must be lower-case letters, digits, '-', '.' or '_'", id));
+  }
+
+  std::vector<std::string> read_runtime_names() const {
+    std::vector<std::string> names;
+    const toml::node* node = root_.get("runtime_names");
+    if (!node) return names;
+    const toml::array* array = node->as_array();
+    if (!array) fail(node->source(), "runtime_names", "must be an array of strings");
+    for (const toml::node& name : *array) {
+      auto text = name.value_exact<std::string>();
+      if (!text || text->empty())
+        fail(name.source(), "runtime_names", "each name must be a non-empty string");
+      names.push_back(*text);
+    }
+    return names;
   }
 
   int read_year() const {

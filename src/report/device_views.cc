@@ -1,4 +1,5 @@
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <map>
@@ -121,6 +122,8 @@ Document device_document(const Device& d) {
                  {"name", "name", text_cell(d.name)},
                  {"vendor", "vendor", text_cell(d.vendor)},
                  {"year", "year", integer_cell(d.year)},
+                 {"runtime_names", "runtime calls it",
+                  text_cell(fmt::format("{}", fmt::join(d.runtime_names, ", ")))},
                  {"origin", "from", text_cell(d.origin)}}};
   Document doc;
   doc.schema = "ridge.device/1";

@@ -213,7 +213,7 @@ std::string blas_title(const Measurement& m) {
 }
 
 void add_gpu_sections(Document& doc, const Measurement& m) {
-  const Device* spec = Catalog::builtin().find_by_name_prefix(m.gpu->name);
+  const Device* spec = Catalog::builtin().find_by_runtime_name(m.gpu->name);
   if (!m.blas.empty()) {
     doc.sections.back().blocks.push_back(crossover_fields(m, spec));
     doc.sections.back().blocks.push_back(Paragraph{

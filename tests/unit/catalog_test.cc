@@ -86,6 +86,26 @@ TEST(Catalog, UnknownDeviceSuggestsTheClosest) {
   }
 }
 
+TEST(Catalog, FindsTheSpecOfWhatTheRuntimeReports) {
+  // The names CUDA reports differ from the datasheets' (H100 SXM5 is "NVIDIA H100 80GB HBM3").
+  const auto id_of = [](std::string_view runtime_name) {
+    const Device* d = builtin().find_by_runtime_name(runtime_name);
+    return d ? d->id : std::string("(none)");
+  };
+  EXPECT_EQ(id_of("NVIDIA H100 80GB HBM3"), "h100-sxm");
+  EXPECT_EQ(id_of("NVIDIA A100-SXM4-80GB"), "a100-sxm-80gb");
+  EXPECT_EQ(id_of("Tesla V100-SXM2-32GB"), "v100-sxm2");
+  EXPECT_EQ(id_of("NVIDIA H200"), "h200-sxm");
+  EXPECT_EQ(id_of("NVIDIA A100"), "(none)");       // a prefix of two parts names neither
+  EXPECT_EQ(id_of("NVIDIA H100 PCIe"), "(none)");  // a different part from the SXM5 one
+  EXPECT_EQ(id_of(""), "(none)");
+  Catalog catalog;
+  Device toy = builtin().get("l40s");
+  toy.runtime_names.clear();
+  catalog.add(toy);
+  EXPECT_EQ(catalog.find_by_runtime_name("NVIDIA L40")->id, "l40s");  // the one name it begins
+}
+
 TEST(Catalog, AddReplacesADeviceWithTheSameId) {
   Catalog catalog = builtin();
   Device d = builtin().get("h100-sxm");
