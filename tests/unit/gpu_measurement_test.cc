@@ -133,6 +133,18 @@ TEST(GpuMeasurement, ReportStandsBesideThePublishedSpec) {
   EXPECT_EQ(j["device_kind"], "gpu");
 }
 
+TEST(GpuMeasurement, FindsTheSpecUnderTheRuntimesName) {
+  Measurement h100 = gpu_sample();
+  h100.gpu->name = "NVIDIA H100 80GB HBM3";  // what CUDA calls the H100 SXM5
+  const std::string text = report::render(report::measurement_document(h100), report::Format::text);
+  EXPECT_NE(text.find("Against the published NVIDIA H100 SXM5 80GB (h100-sxm)"), std::string::npos);
+  Measurement unknown = gpu_sample();
+  unknown.gpu->name = "NVIDIA Lab Prototype";
+  const std::string alone =
+      report::render(report::measurement_document(unknown), report::Format::text);
+  EXPECT_EQ(alone.find("Against the published"), std::string::npos);
+}
+
 TEST(Stopwatch, TimesSamplesWithTheOneGiven) {
   int started = 0;
   const Stopwatch fixed{[&] { ++started; }, [] { return 0.5; }};
