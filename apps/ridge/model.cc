@@ -39,6 +39,10 @@ Workload workload_from(const ModelArgs& args, const Device& device) {
   return w;
 }
 
+// A sweep is a table for a person to read; past this many rows it is a mistake, and each row is
+// a whole model analysis.
+constexpr std::size_t kMaxSweepValues = 1000;
+
 struct Sweep {
   std::string key;
   std::vector<int> values;
@@ -58,6 +62,9 @@ Sweep parse_sweep(const std::string& text) {
     const auto [end, error] = std::from_chars(item.data(), item.data() + item.size(), value);
     if (error != std::errc() || end != item.data() + item.size() || value < 1) {
       input_error("--sweep: '{}' is not a whole number of at least 1", item);
+    }
+    if (sweep.values.size() == kMaxSweepValues) {
+      input_error("--sweep: more than {} values", kMaxSweepValues);
     }
     sweep.values.push_back(value);
     rest.remove_prefix(std::min(rest.size(), item.size() + 1));

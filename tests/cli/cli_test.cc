@@ -266,6 +266,15 @@ TEST(Cli, ModelSweepHasOneRowPerValue) {
             j["sweep"][0]["tokens_per_s"].get<double>());
 }
 
+TEST(Cli, ModelSweepHasABoundedLength) {
+  std::string values = "1";
+  for (int i = 0; i < 1000; ++i) values += ",2";
+  const auto r = ridge("model --model llama-2-7b --sweep batch=" + values);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "ridge: error: --sweep: more than 1000 values\n");
+  EXPECT_EQ(r.out, "");
+}
+
 TEST(Cli, ModelReadsAConfigFile) {
   const json j = ridge_json("model --model " + data_path("cli/data/my-llama/config.json"));
   EXPECT_EQ(j["model"], "my-llama");
