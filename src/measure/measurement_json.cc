@@ -68,6 +68,22 @@ void read_compute_capability(const std::string& text, GpuInfo& g) {
   if (!ok) throw std::invalid_argument("compute_capability " + text + " is not MAJOR.MINOR");
 }
 
+// The year of a "YYYY-MM-DDTHH:MM:SSZ" timestamp, as `ridge measure` writes it.
+int year_of(const std::string& timestamp) {
+  constexpr std::string_view kShape = "dddd-dd-ddTdd:dd:ddZ";
+  bool ok = timestamp.size() == kShape.size();
+  for (std::size_t i = 0; ok && i < kShape.size(); ++i) {
+    const char c = timestamp[i];
+    ok = kShape[i] == 'd' ? c >= '0' && c <= '9' : c == kShape[i];
+  }
+  if (!ok) {
+    throw std::invalid_argument("created \"" + timestamp + "\" is not YYYY-MM-DDTHH:MM:SSZ");
+  }
+  int year = 0;
+  std::from_chars(timestamp.data(), timestamp.data() + 4, year);
+  return year;
+}
+
 Summary summary_from(const Json& j) {
   return {non_negative(j, "min"), non_negative(j, "median"), non_negative(j, "max"),
           non_negative(j, "mean"), non_negative(j, "cv")};
@@ -152,6 +168,7 @@ Precision precision_from(const Json& j) {
 Measurement measurement_from(const Json& j) {
   Measurement m;
   m.created = j.at("created").get<std::string>();
+  year_of(m.created);  // checked here, where a bad one is the file's fault
   m.host = j.at("host").get<std::string>();
   m.machine = machine_from(j.at("machine"));
   // Measurements written before GPUs were measured have no "device_kind": they are of the CPU.
@@ -354,12 +371,13 @@ Device device_from_measurement(const Measurement& m, const std::string& id,
                                const std::string& origin) {
   Device d;
   d.id = id;
-  d.year = std::stoi(m.created.substr(0, 4));
+  d.year = year_of(m.created);
   d.origin = origin;
   add_measured_peaks(d, m, origin);
   if (m.gpu) {
     d.name = fmt::format("{} (GPU {}, measured)", m.gpu->name, m.gpu->index);
     d.vendor = "NVIDIA";
+    d.runtime_names = {m.gpu->name};
     d.unit_name = "SM";
     d.compute_units = measured(m.gpu->sm_count, m, origin, "reported by the CUDA runtime");
     add_gpu_memory(d, m, *m.gpu, origin);

@@ -122,9 +122,12 @@ Document device_document(const Device& d) {
                  {"name", "name", text_cell(d.name)},
                  {"vendor", "vendor", text_cell(d.vendor)},
                  {"year", "year", integer_cell(d.year)},
-                 {"runtime_names", "runtime calls it",
-                  text_cell(fmt::format("{}", fmt::join(d.runtime_names, ", ")))},
                  {"origin", "from", text_cell(d.origin)}}};
+  if (!d.runtime_names.empty()) {
+    header.fields.insert(header.fields.end() - 1,
+                         {"runtime_names", "runtime calls it",
+                          text_cell(fmt::format("{}", fmt::join(d.runtime_names, ", ")))});
+  }
   Document doc;
   doc.schema = "ridge.device/1";
   doc.title = fmt::format("{} ({})", d.name, d.id);
