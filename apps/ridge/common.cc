@@ -82,6 +82,17 @@ const CLI::Validator& positive_number() {
   return v;
 }
 
+CLI::Validator number_in(double lo, double hi) {
+  return CLI::Validator(
+      [lo, hi](std::string& s) {
+        if (std::string problem = check_number(s, 0); !problem.empty()) return problem;
+        const double value = std::stod(s);
+        if (value >= lo && value <= hi) return std::string();
+        return fmt::format("'{}' is outside {:g}..{:g}", s, lo, hi);
+      },
+      fmt::format("{:g}..{:g}", lo, hi));
+}
+
 // Sizes of operations: beyond 10^18 elements no question is meaningful, and below it every
 // count still converts to a 64-bit integer.
 const CLI::Validator& positive_count() {

@@ -111,10 +111,10 @@ void add_model(CLI::App& app, std::vector<Command>& commands) {
       ->capture_default_str();
   sub->add_option("--dtype", args->dtype,
                   "Precision of weights, activations and KV cache (default fp16)");
-  sub->add_option("--wbits", args->wbits, "Bits per weight (e.g. 4)")->check(positive_number());
+  sub->add_option("--wbits", args->wbits, "Bits per weight (e.g. 4)")->check(number_in(1, 64));
   sub->add_option("--abits", args->abits, "Bits per activation; sets the compute precision")
-      ->check(positive_number());
-  sub->add_option("--kvbits", args->kvbits, "Bits per KV-cache element")->check(positive_number());
+      ->check(number_in(1, 64));
+  sub->add_option("--kvbits", args->kvbits, "Bits per KV-cache element")->check(number_in(1, 64));
   sub->add_flag("--no-flash", args->no_flash, "Unfused attention: scores go through memory");
   sub->add_flag("--per-step", args->per_step,
                 "Decode evaluated step by step, not at the average context");

@@ -82,7 +82,7 @@ void add_op(CLI::App& app, std::vector<Command>& commands) {
                [](const OpArgs& a, double e) { return decode_step(a.params, a.batch, e); });
   decode->add_option("--params", args->params, "Parameters, e.g. 7e9")
       ->required()
-      ->check(positive_number());
+      ->check(number_in(1, 1e18));
   size(*decode, "--batch", args->batch, "Sequences decoded together (default 1)", false);
 }
 

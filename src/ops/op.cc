@@ -63,7 +63,7 @@ struct OpSpecReader {
     input_error("--op '{}': {}", text, problem);
   }
 
-  // Whole sizes from 1 to 1e18 (params and batch of a decode step may be any positive number).
+  // Sizes from 1 to 1e18, whole but for the params and batch of a decode step.
   double size(const std::string& key, std::optional<double> fallback = std::nullopt) const {
     const auto it = values.find(key);
     if (it == values.end()) {
@@ -96,8 +96,8 @@ OpSpecReader read_op_spec(std::string_view text, const std::vector<std::string>&
     const std::string value = word.substr(eq + 1);
     char* end = nullptr;
     const double v = std::strtod(value.c_str(), &end);
-    if (value.empty() || *end != '\0' || !std::isfinite(v) || v <= 0 || v > 1e18) {
-      r.fail(fmt::format("{}='{}' is not a positive number up to 1e18", key, value));
+    if (value.empty() || *end != '\0' || !std::isfinite(v) || v < 1 || v > 1e18) {
+      r.fail(fmt::format("{}='{}' is not a number from 1 to 1e18", key, value));
     }
     if (key != "params" && v != std::floor(v))
       r.fail(fmt::format("{}={} is not whole", key, value));

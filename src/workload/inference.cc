@@ -1,6 +1,8 @@
 #include "ridge/inference.h"
 
 #include <cmath>
+#include <cstdint>
+#include <limits>
 
 #include "ridge/error.h"
 #include "ridge/roofline.h"
@@ -82,6 +84,12 @@ double Shard::kv_elements_per_token(const ModelConfig& m) const {
 
 namespace {
 
+// A count from a double, held at int64's maximum: a cast past it is undefined behaviour.
+std::int64_t saturated_count(double x) {
+  constexpr double kPastInt64 = 9223372036854775808.0;  // 2^63
+  return x >= kPastInt64 ? std::numeric_limits<std::int64_t>::max() : static_cast<std::int64_t>(x);
+}
+
 template <typename W>  // Workload or const Workload
 auto* field_of(W& w, std::string_view key) {
   if (key == "batch") return &w.batch;
@@ -132,7 +140,7 @@ ModelAnalysis analyse_model(const ModelConfig& model, const Workload& w, const D
   a.device_memory_bytes = device.main_memory().capacity_bytes->value;
   a.fits = a.weights_bytes_per_gpu + a.kv_cache_bytes_per_gpu <= a.device_memory_bytes;
   const double room = a.device_memory_bytes - a.weights_bytes_per_gpu;
-  a.max_batch = room > 0 ? static_cast<std::int64_t>(std::floor(room / kv_per_sequence_gpu)) : 0;
+  a.max_batch = room > 0 ? saturated_count(std::floor(room / kv_per_sequence_gpu)) : 0;
 
   a.prefill = model_step(model, w, device, "prefill", w.prompt, 0);
   a.decode = model_step(model, w, device, "decode", 1, average_past(w));
@@ -161,7 +169,7 @@ ModelAnalysis analyse_model(const ModelConfig& model, const Workload& w, const D
     return model_step(model, at, device, "decode", 1, average_past(w)).intensity() >= ridge;
   });
   a.linear_crossover_batch =
-      static_cast<std::int64_t>(std::ceil(decode_crossover_batch(ridge, w.weight_bytes)));
+      saturated_count(std::ceil(decode_crossover_batch(ridge, w.weight_bytes)));
   return a;
 }
 

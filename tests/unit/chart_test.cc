@@ -173,7 +173,7 @@ TEST(OpSpec, BadSpecsSayWhatIsWrong) {
   EXPECT_EQ(error_of("gemm m=1 n=1"), "--op 'gemm m=1 n=1': k= is missing");
   EXPECT_EQ(error_of("gemm m=1 n=1 k=1 q=2"),
             "--op 'gemm m=1 n=1 k=1 q=2': 'q=2' is not one of m=, n=, k=, batch=");
-  EXPECT_EQ(error_of("add n=-4"), "--op 'add n=-4': n='-4' is not a positive number up to 1e18");
+  EXPECT_EQ(error_of("add n=-4"), "--op 'add n=-4': n='-4' is not a number from 1 to 1e18");
   EXPECT_EQ(error_of("add n=1.5"), "--op 'add n=1.5': n=1.5 is not whole");
   EXPECT_EQ(error_of(""), "--op '': '' is not an operation (add, gemv, gemm, attention, decode)");
 }
