@@ -133,9 +133,7 @@ Layout layout(const Input& input);
 
 std::string render_svg(const Layout& layout);
 
-}  // namespace ridge::chart
-
-namespace ridge::chart {
+// ---------------------------------------------------------------- curve charts
 
 // A log-log line chart of one quantity against another (bus bandwidth against message size),
 // one curve per series, for sweeps that are not rooflines.

@@ -10,6 +10,7 @@
 #include <map>
 #include <optional>
 
+#include "report/chart_style.h"
 #include "ridge/error.h"
 #include "ridge/units.h"
 
@@ -17,29 +18,11 @@ namespace ridge::chart {
 
 namespace {
 
-constexpr double kFontSize = 12;
-constexpr double kCharWidth = 0.62 * kFontSize;  // a generous average for sans-serif
 constexpr double kLabelHeight = 15;
-constexpr double kMarginLeft = 112, kMarginRight = 24, kMarginTop = 48, kMarginBottom = 60;
-constexpr double kLegendRow = 18;
 constexpr int kMostDecades = 9;
 
-double text_width(std::string_view text) {
-  // UTF-8 continuation bytes (the µ of µs) take no width of their own.
-  const auto glyphs = std::count_if(text.begin(), text.end(), [](char c) {
-    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  });
-  return static_cast<double>(glyphs) * kCharWidth;
-}
-
-// Log-log mapping from data to pixels.
-struct Scale {
-  Box plot;
-  double x_lo, x_hi, y_lo, y_hi;  // decades
-  double px(double x) const { return plot.x + (std::log10(x) - x_lo) / (x_hi - x_lo) * plot.width; }
-  double py(double y) const {
-    return plot.y + plot.height - (std::log10(y) - y_lo) / (y_hi - y_lo) * plot.height;
-  }
+// The log-log scale with the data range it shows.
+struct Scale : LogScale {
   double x_min() const { return std::pow(10, x_lo); }
   double x_max() const { return std::pow(10, x_hi); }
   double y_min() const { return std::pow(10, y_lo); }
@@ -49,16 +32,6 @@ std::string intensity_label(double v) {
   if (v >= 1e6) return fmt::format("{:g}M", v / 1e6);
   if (v >= 1e3) return fmt::format("{:g}k", v / 1e3);
   return fmt::format("{:g}", v);
-}
-
-std::vector<Tick> decade_ticks(double lo, double hi, const std::function<double(double)>& at,
-                               const std::function<std::string(double)>& name) {
-  std::vector<Tick> ticks;
-  for (int d = static_cast<int>(lo); d <= static_cast<int>(hi); ++d) {
-    const double v = std::pow(10.0, d);
-    ticks.push_back({at(v), v, name(v)});
-  }
-  return ticks;
 }
 
 void check_input(const Input& in) {
@@ -107,8 +80,7 @@ Scale make_scale(const Input& in) {
   s.y_lo = std::clamp(std::floor(std::log10(y_min)), s.y_hi - kMostDecades, s.y_hi - 2);
   for (const Point& p : in.points)
     s.y_lo = std::min(s.y_lo, std::floor(std::log10(p.flops_per_s / 2)));
-  s.plot = {kMarginLeft, kMarginTop, in.options.width - kMarginLeft - kMarginRight,
-            in.options.height - kMarginTop - kMarginBottom};
+  s.plot = plot_area(in.options.width, in.options.height);
   return s;
 }
 
@@ -323,10 +295,7 @@ void add_legend(Layout& out, const Input& in, Placer& placer) {
     out.legend.push_back({in.series[i].name, static_cast<int>(i), false});
   if (spec) out.legend.push_back({"spec (datasheet)", -1, false});
   if (measured) out.legend.push_back({"measured", -1, true});
-  double width = 0;
-  for (const LegendEntry& e : out.legend) width = std::max(width, text_width(e.text));
-  out.legend_box = {out.plot.x + 10, out.plot.y + 10, width + 46,
-                    kLegendRow * static_cast<double>(out.legend.size()) + 8};
+  out.legend_box = legend_box(out.plot, out.legend);
   placer.reserve(out.legend_box);
 }
 

@@ -1,11 +1,9 @@
 // Log-log line charts for sweeps (bus bandwidth by message size): decades on both axes, one
-// coloured curve per series with its points marked, a legend.
-#include <fmt/format.h>
-
+// coloured curve per series with its points marked, a legend; styled as the roofline chart.
 #include <algorithm>
 #include <cmath>
 
-#include "report/svg.h"
+#include "report/chart_style.h"
 #include "ridge/chart.h"
 #include "ridge/error.h"
 #include "ridge/units.h"
@@ -14,78 +12,62 @@ namespace ridge::chart {
 
 namespace {
 
-constexpr double kLeft = 112, kRight = 24, kTop = 48, kBottom = 60;
-constexpr const char* kLightPalette[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e"};
-constexpr const char* kDarkPalette[] = {"#5fa8ff", "#ff6b6b", "#5dd39e", "#c39bff", "#ffb347"};
-
-struct Range {
-  double lo = INFINITY, hi = -INFINITY;  // decades
-};
+// The decades that hold every point of every curve (at least one each way); bad input when a
+// point is not positive or there is none.
+LogScale scale_for(const CurveChart& c) {
+  LogScale s;
+  s.x_lo = s.y_lo = INFINITY;
+  s.x_hi = s.y_hi = -INFINITY;
+  for (const Curve& curve : c.curves) {
+    for (const auto& [x, y] : curve.points) {
+      if (!(x > 0 && y > 0 && std::isfinite(x) && std::isfinite(y))) {
+        input_error("chart: curve '{}' has a point that is not positive", curve.name);
+      }
+      s.x_lo = std::min(s.x_lo, std::floor(std::log10(x)));
+      s.x_hi = std::max(s.x_hi, std::ceil(std::log10(x)));
+      s.y_lo = std::min(s.y_lo, std::floor(std::log10(y)));
+      s.y_hi = std::max(s.y_hi, std::ceil(std::log10(y)));
+    }
+  }
+  if (s.x_lo > s.x_hi) input_error("chart: nothing to draw");
+  s.x_hi = std::max(s.x_hi, s.x_lo + 1), s.y_hi = std::max(s.y_hi, s.y_lo + 1);
+  s.plot = plot_area(c.options.width, c.options.height);
+  return s;
+}
 
 }  // namespace
 
 std::string render_curve_svg(const CurveChart& c) {
-  Range x, y;
-  for (const Curve& curve : c.curves) {
-    for (const auto& [px, py] : curve.points) {
-      if (!(px > 0 && py > 0 && std::isfinite(px) && std::isfinite(py))) {
-        input_error("chart: curve '{}' has a point that is not positive", curve.name);
-      }
-      x.lo = std::min(x.lo, std::floor(std::log10(px))),
-      x.hi = std::max(x.hi, std::ceil(std::log10(px)));
-      y.lo = std::min(y.lo, std::floor(std::log10(py))),
-      y.hi = std::max(y.hi, std::ceil(std::log10(py)));
-    }
-  }
-  if (x.lo > x.hi) input_error("chart: nothing to draw");
-  x.hi = std::max(x.hi, x.lo + 1), y.hi = std::max(y.hi, y.lo + 1);
-  const double width = c.options.width, height = c.options.height;
-  const Box plot{kLeft, kTop, width - kLeft - kRight, height - kTop - kBottom};
-  const auto px = [&](double v) {
-    return plot.x + (std::log10(v) - x.lo) / (x.hi - x.lo) * plot.width;
-  };
-  const auto py = [&](double v) {
-    return plot.y + plot.height - (std::log10(v) - y.lo) / (y.hi - y.lo) * plot.height;
-  };
-  const bool dark = c.options.theme == Theme::dark;
-  const char* background = dark ? "#15181c" : "#ffffff";
-  const char* ink = dark ? "#e8e8e8" : "#222222";
-  const char* grid = dark ? "#2c3137" : "#e8e8e8";
-  const auto& palette = dark ? kDarkPalette : kLightPalette;
-
-  report::SvgWriter svg(width, height, c.title);
-  svg.rect(0, 0, width, height, background);
-  svg.text(width / 2, 28, c.title, ink, 15, "middle", 0, true);
-  svg.open_group("grid");
-  for (int d = static_cast<int>(x.lo); d <= static_cast<int>(x.hi); ++d) {
-    const double v = std::pow(10.0, d);
-    svg.line(px(v), plot.y, px(v), plot.y + plot.height, grid, 1);
-    svg.text(px(v), plot.y + plot.height + 19, units::si(v, c.x_unit, 3), ink, 12, "middle");
-  }
-  for (int d = static_cast<int>(y.lo); d <= static_cast<int>(y.hi); ++d) {
-    const double v = std::pow(10.0, d);
-    svg.line(plot.x, py(v), plot.x + plot.width, py(v), grid, 1);
-    svg.text(plot.x - 8, py(v) + 4, units::si(v, c.y_unit, 3), ink, 12, "end");
-  }
-  svg.close_group();
-  svg.rect(plot.x, plot.y, plot.width, plot.height, "none", ink);
-  svg.text(plot.x + plot.width / 2, height - 14, c.x_title, ink, 13, "middle");
-  svg.text(16, plot.y + plot.height / 2, c.y_title, ink, 13, "middle", 90);
+  const LogScale s = scale_for(c);
+  const Axis x{s.x_lo, s.x_hi,
+               decade_ticks(
+                   s.x_lo, s.x_hi, [&](double v) { return s.px(v); },
+                   [&](double v) { return units::si(v, c.x_unit, 3); }),
+               c.x_title};
+  const Axis y{s.y_lo, s.y_hi,
+               decade_ticks(
+                   s.y_lo, s.y_hi, [&](double v) { return s.py(v); },
+                   [&](double v) { return units::si(v, c.y_unit, 3); }),
+               c.y_title};
+  const Colours& colour = colours(c.options.theme);
+  report::SvgWriter svg = start_canvas(c.options.width, c.options.height, c.title, colour);
+  draw_axes(svg, s.plot, x, y, c.options.height, colour);
+  std::vector<LegendEntry> legend;
   for (std::size_t i = 0; i < c.curves.size(); ++i) {
     const Curve& curve = c.curves[i];
-    const char* colour = palette[i % std::size(kLightPalette)];
+    const int series = static_cast<int>(i);
+    const char* ink = series_colour(colour, series);
     svg.open_group("curve");
     for (std::size_t k = 1; k < curve.points.size(); ++k) {
-      svg.line(px(curve.points[k - 1].first), py(curve.points[k - 1].second),
-               px(curve.points[k].first), py(curve.points[k].second), colour, 2, curve.dashed);
+      const auto& [x1, y1] = curve.points[k - 1];
+      const auto& [x2, y2] = curve.points[k];
+      svg.line(s.px(x1), s.py(y1), s.px(x2), s.py(y2), ink, 2, curve.dashed);
     }
-    for (const auto& [vx, vy] : curve.points) svg.circle(px(vx), py(vy), 3, colour, colour);
+    for (const auto& [vx, vy] : curve.points) svg.circle(s.px(vx), s.py(vy), 3, ink, ink);
     svg.close_group();
-    // The legend, top left inside the plot.
-    const double ly = plot.y + 18 + 18 * static_cast<double>(i);
-    svg.line(plot.x + 12, ly - 4, plot.x + 36, ly - 4, colour, 2.5, curve.dashed);
-    svg.text(plot.x + 42, ly, curve.name, ink, 12);
+    legend.push_back({curve.name, series, curve.dashed});
   }
+  draw_legend(svg, legend_box(s.plot, legend), legend, colour);
   return svg.finish();
 }
 
