@@ -97,12 +97,6 @@ Built build_chart(const ChartArgs& a, const Session& s) {
   return b;
 }
 
-// The output file, opened (probed) before any work so that an unwritable path fails first;
-// none when the answer goes to standard output.
-std::unique_ptr<OutputFile> open_output(const std::string& path) {
-  return path.empty() ? nullptr : std::make_unique<OutputFile>(path);
-}
-
 // The content, written whole to `out`, or printed as it is.
 report::Document write_or_print(OutputFile* out, const std::string& path,
                                 const std::string& content, const std::string& what) {

@@ -1,13 +1,11 @@
 #include "ridge/collective.h"
 
 #include <cmath>
-#include <memory>
 
 #include "common.h"
 #include "ridge/chart.h"
 #include "ridge/cluster.h"
 #include "ridge/error.h"
-#include "ridge/output_file.h"
 #include "ridge/units.h"
 #include "ridge/views.h"
 
@@ -93,8 +91,7 @@ report::Document run_collective(CollectiveOp op, const CollectiveArgs& args, con
   };
   if (!args.chart.empty() && args.sweep_bytes.empty()) input_error("--chart needs --sweep-bytes");
   if (!args.sweep_bytes.empty()) {
-    std::unique_ptr<OutputFile> chart_file;
-    if (!args.chart.empty()) chart_file = std::make_unique<OutputFile>(args.chart);
+    const auto chart_file = open_output(args.chart);
     const std::vector<double> sizes = sweep_sizes(args.sweep_bytes);
     std::vector<CollectiveEstimate> sweep;
     for (const double bytes : sizes) sweep.push_back(estimate(bytes));

@@ -4,7 +4,7 @@ namespace ridge::cli {
 
 CommandLine::CommandLine()
     : app_("ridge: where an operation sits on the roofline, and why", "ridge") {
-  app_.set_version_flag("--version", "ridge 0.1.0");
+  app_.set_version_flag("--version", "ridge " RIDGE_VERSION);
   app_.fallthrough();
   app_.require_subcommand(0, 1);
   app_.add_option("--format", options_.format, "Output: text, json, csv or html")

@@ -11,6 +11,10 @@
 
 namespace ridge::cli {
 
+std::unique_ptr<OutputFile> open_output(const std::string& path) {
+  return path.empty() ? nullptr : std::make_unique<OutputFile>(path);
+}
+
 Session::Session(const GlobalOptions& options) : catalog_(Catalog::builtin()) {
   for (const std::string& path : options.device_files) {
     Device device = load_device_file(path);
@@ -57,8 +61,9 @@ void add_dtype_option(CLI::App& app, std::string& dtype) {
 namespace {
 
 // Empty when `text` is a positive finite number (a whole one up to `whole_max` when that is
-// non-zero), else what is wrong with it.
-std::string check_number(const std::string& text, double whole_max) {
+// non-zero) within [lo, hi], else what is wrong with it.
+std::string check_number(const std::string& text, double whole_max, double lo = 0,
+                         double hi = INFINITY) {
   double value = 0;
   try {
     std::size_t used = 0;
@@ -72,6 +77,7 @@ std::string check_number(const std::string& text, double whole_max) {
   if (whole_max > 0 && value != std::floor(value)) return "'" + text + "' must be a whole number";
   if (whole_max > 0 && value > whole_max)
     return fmt::format("'{}' is larger than {:g}", text, whole_max);
+  if (value < lo || value > hi) return fmt::format("'{}' is outside {:g}..{:g}", text, lo, hi);
   return {};
 }
 
@@ -83,14 +89,8 @@ const CLI::Validator& positive_number() {
 }
 
 CLI::Validator number_in(double lo, double hi) {
-  return CLI::Validator(
-      [lo, hi](std::string& s) {
-        if (std::string problem = check_number(s, 0); !problem.empty()) return problem;
-        const double value = std::stod(s);
-        if (value >= lo && value <= hi) return std::string();
-        return fmt::format("'{}' is outside {:g}..{:g}", s, lo, hi);
-      },
-      fmt::format("{:g}..{:g}", lo, hi));
+  return CLI::Validator([lo, hi](std::string& s) { return check_number(s, 0, lo, hi); },
+                        fmt::format("{:g}..{:g}", lo, hi));
 }
 
 // Sizes of operations: beyond 10^18 elements no question is meaningful, and below it every

@@ -4,6 +4,7 @@
 
 #include <CLI/CLI.hpp>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -11,8 +12,13 @@
 #include "ridge/catalog.h"
 #include "ridge/document.h"
 #include "ridge/measure.h"
+#include "ridge/output_file.h"
 
 namespace ridge::cli {
+
+// The file a command writes to, opened (probed) before any work so that an unwritable path fails
+// first; none when `path` is empty.
+std::unique_ptr<OutputFile> open_output(const std::string& path);
 
 struct GlobalOptions {
   std::string format = "text";

@@ -76,8 +76,7 @@ void add_measure_collectives(CLI::App& measure, std::vector<Command>& commands) 
                         options.iterations = static_cast<int>(args->iterations);
                         options.warmups = static_cast<int>(args->warmups);
                         // Probed by every rank before measuring; written by rank 0 alone.
-                        std::unique_ptr<OutputFile> out;
-                        if (!args->out.empty()) out = std::make_unique<OutputFile>(args->out);
+                        const auto out = open_output(args->out);
                         const CollectiveMeasurement m = mpi::measure_collectives(options);
                         if (out && m.root) out->commit(collective_measurement_to_json(m));
                         return report::collective_measurement_document(m);
@@ -106,8 +105,7 @@ void add_measure(CLI::App& app, std::vector<Command>& commands) {
   commands.push_back({sub, [args, sub](const Session&) {
                         check_backend_options(*args, *sub);
                         // Opened first: an unwritable path fails before minutes of measuring.
-                        std::unique_ptr<OutputFile> out;
-                        if (!args->out.empty()) out = std::make_unique<OutputFile>(args->out);
+                        const auto out = open_output(args->out);
                         bool root = true;
                         const Measurement m = run_measurement(*args, root);
                         if (!root) return report::silent_document();

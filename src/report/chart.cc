@@ -12,6 +12,7 @@
 
 #include "report/chart_style.h"
 #include "ridge/error.h"
+#include "ridge/op.h"
 #include "ridge/units.h"
 
 namespace ridge::chart {
@@ -429,13 +430,12 @@ Point point_for(const OpAnalysis& a, int series) {
 std::vector<Point> measured_points(const Measurement& m, int series) {
   std::vector<Point> points;
   for (const BlasPoint& b : m.blas) {
-    const double n = b.n, element = bytes_per_element(b.precision);
-    const double flops = 2 * n * n * b.batch;
-    const double bytes = element * (n * n + 2 * n * b.batch);
+    // n-by-n weights times n-by-batch inputs (batch 1 is the GEMV).
+    const Op op = gemm(b.n, b.batch, b.n, bytes_per_element(b.precision));
     // The sweep reads as one series: the GEMV named in full, the GEMMs by their batch.
     const std::string label = b.batch == 1 ? fmt::format("{} n={}", blas_op_name(b), b.n)
                                            : fmt::format("batch {}", b.batch);
-    points.push_back({label, flops / bytes, b.flops_per_s.median, true, series});
+    points.push_back({label, op.flops / op.bytes, b.flops_per_s.median, true, series});
   }
   return points;
 }

@@ -72,7 +72,7 @@ std::string html_page(const std::string& title, const std::vector<std::string>& 
       "<style>{}</style>\n</head>\n<body>\n<h1>{}</h1>\n",
       xml_escape(title), kStyle, xml_escape(title));
   for (const std::string& svg : charts) out += "<figure>\n" + svg + "</figure>\n";
-  return out + body + "<p class=\"notes\">Made by ridge 0.1.0.</p>\n</body>\n</html>\n";
+  return out + body + "<p class=\"notes\">Made by ridge " RIDGE_VERSION ".</p>\n</body>\n</html>\n";
 }
 
 std::string render_html(const Document& document) {
