@@ -25,7 +25,8 @@ void add_tour(CLI::App& app, std::vector<Command>& commands, Action& default_act
       std::error_code error;
       std::filesystem::create_directories(args->charts, error);
       if (!std::filesystem::is_directory(args->charts)) {
-        input_error("--charts: cannot make the folder '{}'", args->charts);
+        input_error("--charts: cannot make the folder '{}' ({})", args->charts,
+                    error ? error.message() : "a file of that name is in the way");
       }
       const auto charts = tour_charts(s.catalog(), device, chart::parse_theme(args->theme));
       // Every file is opened before any is written, so a failure leaves none half made.

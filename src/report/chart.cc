@@ -44,7 +44,9 @@ void check_input(const Input& in) {
   for (const Point& p : in.points) {
     if (!(std::isfinite(p.intensity) && p.intensity > 0 && std::isfinite(p.flops_per_s) &&
           p.flops_per_s > 0)) {
-      input_error("chart: point '{}' has no positive intensity and rate", p.label);
+      input_error(
+          "chart: point '{}' at {} FLOP/B and {} FLOP/s needs a positive intensity and rate",
+          p.label, p.intensity, p.flops_per_s);
     }
   }
   if (!(in.options.width >= 300 && in.options.width <= 10000 && in.options.height >= 200 &&
@@ -418,7 +420,12 @@ Series series_for(const Device& device, const std::vector<Precision>& precisions
             [](const Ceiling& a, const Ceiling& b) { return a.value > b.value; });
   s.main_bandwidth = device.main_bandwidth_bytes_per_s();
   if (s.compute.empty()) {
-    input_error("chart: '{}' has none of the precisions asked for", device.id);
+    std::string asked;
+    for (const Precision p : precisions) {
+      if (!asked.empty()) asked += ", ";
+      asked += to_string(p);
+    }
+    input_error("chart: '{}' has none of the precisions asked for ({})", device.id, asked);
   }
   return s;
 }

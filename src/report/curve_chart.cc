@@ -21,7 +21,8 @@ LogScale scale_for(const CurveChart& c) {
   for (const Curve& curve : c.curves) {
     for (const auto& [x, y] : curve.points) {
       if (!(x > 0 && y > 0 && std::isfinite(x) && std::isfinite(y))) {
-        input_error("chart: curve '{}' has a point that is not positive", curve.name);
+        input_error("chart: curve '{}' has the point ({}, {}), which is not positive", curve.name,
+                    x, y);
       }
       s.x_lo = std::min(s.x_lo, std::floor(std::log10(x)));
       s.x_hi = std::max(s.x_hi, std::ceil(std::log10(x)));
