@@ -138,7 +138,9 @@ void add_chart(CLI::App& app, std::vector<Command>& commands) {
          const Built b = build_chart(a, s);
          std::string body;
          for (const OpAnalysis& analysis : b.analyses) {
-           body += report::render_html_body(report::op_document(analysis, *b.devices.front()));
+           body += report::render_html_body(
+               report::op_document(analysis, *b.devices.front(),
+                                   expect(analysis.op, *b.devices.front(), analysis.precision)));
          }
          if (b.measurement)
            body += report::render_html_body(report::measurement_document(*b.measurement));

@@ -23,6 +23,7 @@ CommandLine::CommandLine()
   add_model(app_, commands_);
   add_measure(app_, commands_);
   add_lab(app_, commands_);
+  add_validate(app_, commands_);
 }
 
 // The last parsed command in registration order: a subcommand of a command (`measure

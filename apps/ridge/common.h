@@ -76,5 +76,6 @@ void add_chart(CLI::App& app, std::vector<Command>& commands);
 void add_model(CLI::App& app, std::vector<Command>& commands);
 void add_measure(CLI::App& app, std::vector<Command>& commands);
 void add_lab(CLI::App& app, std::vector<Command>& commands);
+void add_validate(CLI::App& app, std::vector<Command>& commands);
 
 }  // namespace ridge::cli

@@ -17,6 +17,7 @@ struct ModelArgs {
   double wbits = 0, abits = 0, kvbits = 0;  // 0: from --dtype (default fp16)
   bool no_flash = false;
   bool per_step = false;
+  bool cuda_graphs = false;
   std::string sweep;
 };
 
@@ -28,6 +29,7 @@ Workload workload_from(const ModelArgs& args, const Device& device) {
   w.tp = static_cast<int>(args.tp);
   w.flash_attention = !args.no_flash;
   w.per_step = args.per_step;
+  w.cuda_graphs = args.cuda_graphs;
   const Precision dtype = args.dtype.empty() ? Precision::fp16 : parse_precision(args.dtype);
   const double dtype_bytes = bytes_per_element(dtype);
   w.weight_bytes = args.wbits > 0 ? args.wbits / 8 : dtype_bytes;
@@ -118,6 +120,9 @@ void add_model(CLI::App& app, std::vector<Command>& commands) {
   sub->add_flag("--no-flash", args->no_flash, "Unfused attention: scores go through memory");
   sub->add_flag("--per-step", args->per_step,
                 "Decode evaluated step by step, not at the average context");
+  sub->add_flag("--cuda-graphs", args->cuda_graphs,
+                "The engine replays kernels from CUDA graphs (torch.compile, TensorRT-LLM, vLLM): "
+                "the expected time counts each kernel's ramp, not its launch");
   sub->add_option("--sweep", args->sweep,
                   "One row per value: batch=1,8,64 (or prompt=, gen=, tp=)");
   commands.push_back({sub, [args](const Session& s) { return run_model(*args, s); }});

@@ -2,6 +2,7 @@
 
 #include "common.h"
 #include "ridge/analysis.h"
+#include "ridge/expected.h"
 #include "ridge/views.h"
 
 namespace ridge::cli {
@@ -30,7 +31,8 @@ CLI::App* add_kind(CLI::App& op, std::vector<Command>& commands, const char* nam
                         const Precision precision = parse_precision(args->dtype);
                         device.peak(precision);  // an absent precision is reported before any work
                         const Op operation = build(*args, bytes_per_element(precision));
-                        return report::op_document(analyse(operation, device, precision), device);
+                        return report::op_document(analyse(operation, device, precision), device,
+                                                   expect(operation, device, precision));
                       }});
   return sub;
 }

@@ -13,6 +13,7 @@
 
 #include "ridge/device.h"
 #include "ridge/model.h"
+#include "ridge/op.h"
 #include "ridge/precision.h"
 
 namespace ridge {
@@ -31,6 +32,9 @@ struct Workload {
   int tp = 1;                           // tensor-parallel degree
   bool flash_attention = true;
   bool per_step = false;  // decode evaluated step by step rather than at the average context
+  // The engine replays its kernels from CUDA graphs (or is compiled): the expected time counts
+  // the kernel floor without its launch part.
+  bool cuda_graphs = false;
 };
 
 // The precision whose peak serves activations of this many bits on this device (16 -> fp16, or
@@ -48,6 +52,11 @@ struct ModelOp {
   std::string bound;  // "memory", "compute", or the link a communication waits on
   double time_s = 0;  // per instance, lower bound
   double total_time_s() const { return count * time_s; }
+  // The shape, for the expected time's tiles and waves (matrix products and fused attention).
+  std::optional<GemmShape> gemm_shape;
+  std::optional<AttentionShape> attention_shape;
+  // Per instance, where a calibration applies; one kernel launched per instance.
+  std::optional<double> expected_time_s;
 };
 
 struct PhaseResult {
@@ -60,7 +69,20 @@ struct PhaseResult {
   double time_s = 0;
   double communication_time_s = 0;
   std::map<std::string, double> time_by_kind;
+  std::optional<double> expected_time_s;  // the sum of the ops' expected times
+  double kernels = 0;                     // kernels launched in the step
   double intensity() const { return flops / bytes; }
+};
+
+// The expected figures of a whole run, beside the bounds, and the calibration they rest on.
+struct ExpectedRun {
+  double time_to_first_token_s = 0;
+  double time_per_token_s = 0;
+  double tokens_per_s = 0;  // the whole batch
+  double end_to_end_s = 0;
+  std::string calibration;  // its id and source
+  std::string basis;        // how it applies to this device
+  bool extrapolated = true;
 };
 
 struct ModelAnalysis {
@@ -83,6 +105,7 @@ struct ModelAnalysis {
   double decode_time_per_token_s = 0;
   double tokens_per_s = 0;  // the whole batch
   double end_to_end_s = 0;
+  std::optional<ExpectedRun> expected;  // none: no calibration applies (bound only)
 };
 
 // The workload field a sweep varies: "batch", "prompt", "gen" or "tp"; nullptr for others.

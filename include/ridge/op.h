@@ -3,16 +3,36 @@
 // main memory, every output written once, all reuse on chip. Real kernels move more, so the
 // intensities are upper bounds and the times lower bounds.
 
+#include <optional>
 #include <string>
 #include <string_view>
 
 namespace ridge {
+
+// The sizes of a matrix product C = A B (A m-by-k, B k-by-n), `batch` independent (or grouped)
+// products: what tile and wave quantisation reason about.
+struct GemmShape {
+  double m = 0, n = 0, k = 0, batch = 1;
+};
+
+struct AttentionShape {
+  double seq = 0;  // query positions per sequence
+  double d_head = 0;
+  double heads = 1;
+  double batch = 1;
+  bool fused = true;  // FlashAttention: the seq-by-seq scores never reach main memory
+  double kv_seq = 0;  // keys per query; 0: the same as seq (self-attention over the sequence)
+};
 
 struct Op {
   std::string kind;   // "add", "gemv", "gemm", "attention", "decode"
   std::string label;  // the operation with its sizes, for people
   double flops = 0;
   double bytes = 0;
+  // The shape, where the operation is a matrix product or attention; prediction reasons about
+  // tiles and waves from it. Element-wise work needs none.
+  std::optional<GemmShape> gemm_shape;
+  std::optional<AttentionShape> attention_shape;
 };
 
 // c = a + b over n elements: one FLOP per element, two reads and one write.
@@ -24,14 +44,6 @@ Op gemv(double m, double n, double element_bytes);
 // C = A B with A m-by-k and B k-by-n, `batch` independent products: 2mnk FLOP each;
 // A, B and C each cross memory once.
 Op gemm(double m, double n, double k, double element_bytes, double batch = 1);
-
-struct AttentionShape {
-  double seq = 0;
-  double d_head = 0;
-  double heads = 1;
-  double batch = 1;
-  bool fused = true;  // FlashAttention: the seq-by-seq scores never reach main memory
-};
 
 // Self-attention, per head 4 seq^2 d FLOP (QK^T and PV; softmax is not counted). Fused: Q, K, V
 // in and O out. Unfused: the scores are also written, read and written again by the softmax,

@@ -9,12 +9,15 @@
 #include "ridge/collective.h"
 #include "ridge/collective_measurement.h"
 #include "ridge/document.h"
+#include "ridge/expected.h"
 #include "ridge/occupancy.h"
 #include "ridge/training.h"
 
 namespace ridge::report {
 
-Document op_document(const OpAnalysis& analysis, const Device& device);
+// The bound, and beside it the expected time with its calibration ("bound only" without one).
+Document op_document(const OpAnalysis& analysis, const Device& device,
+                     const std::optional<Expectation>& expected);
 
 // ID, name, year, main-memory bandwidth, fp16/bf16 peak and ridge of each device.
 Document devices_document(std::vector<Device> devices);
@@ -46,6 +49,10 @@ Document collective_measurement_document(const CollectiveMeasurement& measuremen
 
 namespace ridge::report {
 
+// The calibration an expected time rests on: its id, how it applies, and the figures used at
+// `precision`, each with its provenance and source (the JSON "calibration" object).
+Section calibration_section(const Calibration& calibration, Precision precision, bool extrapolated);
+
 // A model's inference: summary, then prefill and decode op by op, and where the time goes.
 Document model_document(const ModelAnalysis& analysis, const Device& device);
 
@@ -59,6 +66,17 @@ namespace ridge::report {
 
 // The model presets: shape and parameter count of each.
 Document models_document(const std::vector<ModelConfig>& models);
+
+}  // namespace ridge::report
+
+#include "ridge/validation.h"
+
+namespace ridge::report {
+
+// Every set: count, median and 90th-percentile error, bias, shares within 10% and 25%, broken
+// bounds; then every point (measured, bound, expected, error). check_failed when a bound is
+// above a measurement.
+Document validation_document(const std::vector<ValidationSet>& sets);
 
 }  // namespace ridge::report
 

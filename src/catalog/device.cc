@@ -95,6 +95,8 @@ PlausibleRange plausible_range(FigureKind kind) {
       return {1e3, 1e18, "1 kB/s to 1 EB/s"};
     case FigureKind::seconds:
       return {1e-12, 10, "1 ps to 10 s"};
+    case FigureKind::fraction:
+      return {1e-3, 1, "0.001 to 1"};
   }
   return {0, 0, ""};
 }

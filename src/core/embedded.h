@@ -11,7 +11,9 @@ struct File {
   std::string_view text;
 };
 
-std::span<const File> device_files();  // data/devices/*.toml
-std::span<const File> model_files();   // data/models/*.json
+std::span<const File> device_files();       // data/devices/*.toml
+std::span<const File> model_files();        // data/models/*.json
+std::span<const File> calibration_files();  // data/calibration/*.toml
+std::span<const File> validation_files();   // data/validation/*.tsv
 
 }  // namespace ridge::embedded

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cmath>
 #include <initializer_list>
+#include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -88,7 +90,50 @@ class TomlReader {
     return *number;
   }
 
+  // A figure: { value, provenance, source (a key of [sources]), note }.
+  // [sources]: the documents figures name by key.
+  void read_sources(const toml::table& root) {
+    const toml::node* node = root.get("sources");
+    if (!node) return;
+    for (const auto& [key, value] : as_table(*node, "sources")) {
+      auto text = value.value<std::string>();
+      if (!text || text->empty())
+        fail(value.source(), join("sources", key.str()), "must be a non-empty string");
+      sources_[std::string(key.str())] = *text;
+    }
+  }
+
+  Figure figure(const toml::node& node, const std::string& path, FigureKind kind) const {
+    const toml::table& t = as_table(node, path);
+    expect_keys(t, path, {"value", "provenance", "source", "note"});
+    Figure f;
+    f.value = plausible_number(t, path, "value", kind);
+    const toml::node& provenance = required(t, path, "provenance");
+    const auto origin = find_provenance(provenance.value<std::string>().value_or(""));
+    if (!origin)
+      fail(provenance.source(), join(path, "provenance"),
+           "must be spec, estimate, measured or derived");
+    f.provenance = *origin;
+    if (f.provenance != Provenance::derived) f.source = source_title(t, path);
+    f.note = t["note"].value<std::string>().value_or("");
+    return f;
+  }
+
+  std::string source_title(const toml::table& t, const std::string& path) const {
+    const std::string key = required_string(t, path, "source");
+    if (auto it = sources_.find(key); it != sources_.end()) return it->second;
+    fail(t.get("source")->source(), join(path, "source"),
+         fmt::format("'{}' is not a key of [sources]", key));
+  }
+
+  std::optional<Figure> optional_figure(const toml::table& t, const std::string& path,
+                                        std::string_view key, FigureKind kind) const {
+    if (const toml::node* node = t.get(key)) return figure(*node, join(path, key), kind);
+    return std::nullopt;
+  }
+
   std::string origin_;
+  std::map<std::string, std::string> sources_;
 };
 
 }  // namespace ridge

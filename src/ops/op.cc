@@ -19,19 +19,28 @@ using units::count;
 using units::plain;
 
 Op elementwise_add(double n, double element_bytes) {
-  return {"add", fmt::format("add n={}", plain(n)), n, 3 * n * element_bytes};
+  return {"add",       fmt::format("add n={}", plain(n)), n, 3 * n * element_bytes, std::nullopt,
+          std::nullopt};
 }
 
 Op gemv(double m, double n, double element_bytes) {
-  return {"gemv", fmt::format("gemv {}x{}", plain(m), plain(n)), 2 * m * n,
-          (m * n + n + m) * element_bytes};
+  return {"gemv",
+          fmt::format("gemv {}x{}", plain(m), plain(n)),
+          2 * m * n,
+          (m * n + n + m) * element_bytes,
+          GemmShape{1, m, n, 1},
+          std::nullopt};
 }
 
 Op gemm(double m, double n, double k, double element_bytes, double batch) {
   std::string label = fmt::format("gemm {}x{}x{}", plain(m), plain(n), plain(k));
   if (batch != 1) label += fmt::format(" batch={}", plain(batch));
-  return {"gemm", std::move(label), 2 * m * n * k * batch,
-          (m * k + k * n + m * n) * element_bytes * batch};
+  return {"gemm",
+          std::move(label),
+          2 * m * n * k * batch,
+          (m * k + k * n + m * n) * element_bytes * batch,
+          GemmShape{m, n, k, batch},
+          std::nullopt};
 }
 
 Op attention(const AttentionShape& s, double element_bytes) {
@@ -44,12 +53,21 @@ Op attention(const AttentionShape& s, double element_bytes) {
   if (s.heads != 1) label += fmt::format(" heads={}", plain(s.heads));
   if (s.batch != 1) label += fmt::format(" batch={}", plain(s.batch));
   if (!s.fused) label += " unfused";
-  return {"attention", std::move(label), flops, (qkvo_bytes + score_bytes) * instances};
+  return {"attention",  std::move(label),
+          flops,        (qkvo_bytes + score_bytes) * instances,
+          std::nullopt, s};
 }
 
 Op decode_step(double params, double batch, double element_bytes) {
-  return {"decode", fmt::format("decode {} params batch={}", count(params), plain(batch)),
-          2 * params * batch, params * element_bytes};
+  // The weights as one product of `batch` rows by a square matrix of `params` elements: the
+  // shape a decode step's projections add up to.
+  const double side = std::sqrt(params);
+  return {"decode",
+          fmt::format("decode {} params batch={}", count(params), plain(batch)),
+          2 * params * batch,
+          params * element_bytes,
+          GemmShape{batch, side, side, 1},
+          std::nullopt};
 }
 
 namespace {

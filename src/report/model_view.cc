@@ -32,14 +32,16 @@ Table ops_table(const PhaseResult& phase) {
            {"intensity", "FLOP/B"},
            {"bound", "bound", Align::left},
            {"time_s", "time >="},
-           {"share", "share"}},
+           {"share", "share"},
+           {"expected_time_s", "expected ~"}},
           {}};
   for (const ModelOp& op : phase.ops) {
     t.rows.push_back(
         {text_cell(op.name), text_cell(op.kind), number_cell(op.count, units::plain(op.count)),
          flops_cell(op.count * op.flops), bytes_cell(op.count * op.bytes),
          number_cell(op.intensity, units::plain(op.intensity, 1)), text_cell(op.bound),
-         time_cell(op.total_time_s()), percent_cell(op.total_time_s() / phase.time_s)});
+         time_cell(op.total_time_s()), percent_cell(op.total_time_s() / phase.time_s),
+         op.expected_time_s ? time_cell(op.count * *op.expected_time_s) : empty_cell()});
   }
   return t;
 }
@@ -93,6 +95,46 @@ Fields summary_fields(const ModelAnalysis& a, const Device& device) {
   }};
 }
 
+// The expected figures beside the bounds, or "bound only" where no calibration applies.
+Section expected_section(const ModelAnalysis& a) {
+  if (!a.expected) {
+    return {"expected",
+            "Expected time",
+            {Paragraph{"bound only: no calibration applies to this device and precision"}},
+            {}};
+  }
+  const ExpectedRun& e = *a.expected;
+  const auto ratio = [](double expected, double bound) { return ratio_cell(expected / bound); };
+  Table t{"times",
+          {{"figure", "figure", Align::left},
+           {"bound_s", "time >="},
+           {"expected_s", "expected ~"},
+           {"ratio", "expected / bound"}},
+          {{text_cell("time to first token"), time_cell(a.prefill.time_s),
+            time_cell(e.time_to_first_token_s), ratio(e.time_to_first_token_s, a.prefill.time_s)},
+           {text_cell("time per output token"), time_cell(a.decode_time_per_token_s),
+            time_cell(e.time_per_token_s), ratio(e.time_per_token_s, a.decode_time_per_token_s)},
+           {text_cell("end to end"), time_cell(a.end_to_end_s), time_cell(e.end_to_end_s),
+            ratio(e.end_to_end_s, a.end_to_end_s)}}};
+  Fields fields{{
+      {"time_to_first_token_s", "time to first token", time_cell(e.time_to_first_token_s)},
+      {"time_per_token_s", "time per output token", time_cell(e.time_per_token_s)},
+      {"tokens_per_s", "tokens/s (batch)",
+       number_cell(e.tokens_per_s, units::plain(e.tokens_per_s, 1))},
+      {"end_to_end_s", "end to end", time_cell(e.end_to_end_s)},
+      {"kernels_per_decode_step", "kernels per decode step",
+       number_cell(a.decode.kernels, units::plain(a.decode.kernels))},
+      {"calibration", "calibration", text_cell(e.calibration)},
+      {"calibration_basis", "applies as", text_cell(e.basis)},
+      {"extrapolated", "extrapolated",
+       bool_cell(e.extrapolated, e.extrapolated ? "yes: not measured on this device" : "no")},
+      {"cuda_graphs", "kernel floor",
+       bool_cell(a.workload.cuda_graphs,
+                 a.workload.cuda_graphs ? "CUDA graphs (ramp only)" : "launched one by one")},
+  }};
+  return {"expected", "Expected time (calibrated)", {std::move(fields), std::move(t)}, {}};
+}
+
 }  // namespace
 
 Document model_document(const ModelAnalysis& a, const Device& device) {
@@ -100,6 +142,7 @@ Document model_document(const ModelAnalysis& a, const Device& device) {
   doc.schema = "ridge.model/1";
   doc.title = fmt::format("{} on {}: {}", a.model.name, device.name, workload_text(a));
   doc.sections.push_back({"", "", {summary_fields(a, device)}, {}});
+  doc.sections.push_back(expected_section(a));
   doc.sections.push_back(
       phase_section(a.prefill, fmt::format("Prefill: {} tokens per sequence", a.workload.prompt),
                     {{"time_s", "time", time_cell(a.prefill.time_s)}}));
@@ -109,8 +152,9 @@ Document model_document(const ModelAnalysis& a, const Device& device) {
        {"tokens_per_s", "tokens/s", number_cell(a.tokens_per_s, units::plain(a.tokens_per_s, 1))},
        {"context", "context", number_cell(a.decode.context, units::plain(a.decode.context, 1))}}));
   doc.notes = {
-      "times are roofline lower bounds summed op by op (nothing overlapped); a real server is "
-      "slower",
+      "times >= are roofline lower bounds summed op by op (nothing overlapped); expected ~ is "
+      "what library kernels take, one kernel per op and layer, from the calibration named "
+      "(docs/predict.md)",
       "prefill yields the first token; each of the gen - 1 decode steps one more",
       "weights and KV cache only: activations, workspace and fragmentation are not counted in the "
       "fit",

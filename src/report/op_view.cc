@@ -17,7 +17,8 @@ void add_provenance(std::vector<Field>& fields, const std::string& key, const st
 
 }  // namespace
 
-Document op_document(const OpAnalysis& a, const Device& device) {
+Document op_document(const OpAnalysis& a, const Device& device,
+                     const std::optional<Expectation>& expected) {
   const Figure& peak = device.peak(a.precision);
   const Figure& bandwidth = *device.main_memory().bandwidth_bytes_per_s;
   const double share_of_peak = a.attainable_flops_per_s / a.ceiling.peak_flops_per_s;
@@ -39,15 +40,34 @@ Document op_document(const OpAnalysis& a, const Device& device) {
       {"memory_time_s", "memory time", time_cell(a.memory_time_s)},
       {"time_s", "time lower bound", time_cell(a.time_lower_bound_s)},
   }};
+  if (expected) {
+    const ExpectedTime& e = expected->time;
+    fields.fields.push_back({"expected_time_s", "expected time", time_cell(e.time_s)});
+    fields.fields.push_back(
+        {"expected_over_bound", "expected / bound", ratio_cell(e.time_s / a.time_lower_bound_s)});
+    fields.fields.push_back({"expected_limiter", "expected limited by", text_cell(e.limiter)});
+    fields.fields.push_back({"expected_detail", "expected as", text_cell(e.detail)});
+  } else {
+    fields.fields.push_back(
+        {"expected_time_s", "expected time", empty_cell("bound only (no calibration applies)")});
+  }
   add_provenance(fields.fields, "peak", "peak", peak);
   add_provenance(fields.fields, "bandwidth", "bandwidth", bandwidth);
   Document doc;
   doc.schema = "ridge.op/1";
   doc.title = fmt::format("{} on {}, {}", a.op.label, a.device_name, to_string(a.precision));
   doc.sections.push_back({"", "", {std::move(fields)}, {}});
+  if (expected)
+    doc.sections.push_back(
+        calibration_section(expected->calibration, a.precision, expected->time.extrapolated));
   doc.notes.push_back(
       "the time is a lower bound: max(FLOPs / peak, bytes / bandwidth), with every input read "
       "once and every output written once; real kernels move more and reach less than peak");
+  if (expected)
+    doc.notes.push_back(
+        "the expected time is what a library kernel takes: tiles and waves, the shares of peak "
+        "and bandwidth real kernels reach, and a per-kernel floor, from the calibration named "
+        "(docs/predict.md)");
   return doc;
 }
 

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "ridge/error.h"
+#include "ridge/expected.h"
 #include "ridge/roofline.h"
 #include "workload/shard.h"
 
@@ -170,6 +171,7 @@ ModelAnalysis analyse_model(const ModelConfig& model, const Workload& w, const D
   });
   a.linear_crossover_batch =
       saturated_count(std::ceil(decode_crossover_batch(ridge, w.weight_bytes)));
+  if (const auto calibration = find_calibration(device)) add_expected(a, device, *calibration);
   return a;
 }
 

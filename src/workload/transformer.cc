@@ -55,10 +55,14 @@ class StepBuilder {
   double tokens() const { return batch_ * new_; }
   double layers() const { return model_.num_layers; }
 
-  void add(std::string name, std::string kind, double count, double flops, double bytes) {
-    const OpAnalysis a = analyse(Op{kind, name, flops, bytes}, device_, work_.compute);
+  void add(std::string name, std::string kind, double count, double flops, double bytes,
+           std::optional<GemmShape> gemm = std::nullopt,
+           std::optional<AttentionShape> attention = std::nullopt) {
+    const OpAnalysis a =
+        analyse(Op{kind, name, flops, bytes, gemm, attention}, device_, work_.compute);
     ops_.push_back({std::move(name), std::move(kind), count, flops, bytes, a.intensity,
-                    std::string(to_string(a.bound)), a.time_lower_bound_s});
+                    std::string(to_string(a.bound)), a.time_lower_bound_s, gemm, attention,
+                    std::nullopt});
   }
 
   // y = x W for `rows` inputs of `in` features and `out` outputs: weights read once, inputs and
@@ -66,9 +70,12 @@ class StepBuilder {
   void add_linear(std::string name, std::string kind, double count, double rows, double in,
                   double out, double weight_sets = 1, double output_bytes = 0) {
     const double out_element = output_bytes > 0 ? output_bytes : work_.activation_bytes;
+    // Several experts' weights: a grouped product, one group per expert, the rows shared out.
+    const GemmShape shape{rows / weight_sets, out, in, weight_sets};
     add(std::move(name), std::move(kind), count, 2 * rows * in * out,
         weight_sets * in * out * work_.weight_bytes + rows * in * work_.activation_bytes +
-            rows * out * out_element);
+            rows * out * out_element,
+        shape);
   }
 
   void add_norm(std::string name, double count) {
@@ -88,8 +95,17 @@ class StepBuilder {
     const Link& link = in_node_link(device_);
     const double sent =
         ring_allreduce_bytes(tokens() * model_.hidden_size * work_.activation_bytes, work_.tp);
-    ops_.push_back({std::move(name), "communication", layers(), 0, sent, 0, link.name,
-                    transfer_time_s(sent, link.bandwidth_bytes_per_s.value)});
+    ops_.push_back({std::move(name),
+                    "communication",
+                    layers(),
+                    0,
+                    sent,
+                    0,
+                    link.name,
+                    transfer_time_s(sent, link.bandwidth_bytes_per_s.value),
+                    {},
+                    {},
+                    {}});
   }
 
   void add_embedding() {
@@ -124,8 +140,10 @@ class StepBuilder {
   // token scores against the cache plus the new tokens before it.
   void add_fused_attention() {
     const double scores = batch_ * shard_.heads * (new_ * past_ + new_ * (new_ + 1) / 2);
+    const AttentionShape shape{
+        new_, static_cast<double>(model_.head_dim), shard_.heads, batch_, true, past_ + new_};
     add("attention", "attention", layers(), scores * (4 * model_.head_dim + kSoftmaxFlopsPerScore),
-        2 * query_bytes() + 2 * kv_read_bytes());
+        2 * query_bytes() + 2 * kv_read_bytes(), std::nullopt, shape);
   }
 
   // Unfused: the full (masked) score matrix is written, read and rewritten by the softmax, and

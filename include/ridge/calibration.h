@@ -1,0 +1,61 @@
+#pragma once
+// What real kernels reach on a device, as opposed to what its spec sheet promises: the share of
+// each peak and of the memory bandwidth that the best library kernels attain, the fixed cost of
+// a kernel, and what attention and collectives reach. Every figure carries its provenance; the
+// expected-time model (expected.h) takes nothing else.
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ridge/device.h"
+#include "ridge/precision.h"
+
+namespace ridge {
+
+struct Calibration {
+  std::string id;    // "hopper", or the measurement file a device was loaded from
+  std::string name;  // for people: "NVIDIA Hopper (H100, H200, H800, GH200)"
+  // How the profile applies to this device: "measured on this device", "profile for its
+  // architecture", ...
+  std::string basis;
+  bool measured = false;             // from a measurement of the device itself
+  std::vector<std::string> devices;  // catalog ids a shipped profile speaks for
+  // Share of the spec peak that the best large GEMM reaches, per precision (0..1]. A precision
+  // without one has no expected time.
+  std::map<Precision, Figure> compute_efficiency;
+  // Share of the spec main-memory bandwidth that a streaming kernel (a GEMV over weights in
+  // main memory) reaches.
+  Figure bandwidth_efficiency;
+  // The bandwidth from L2 into the SMs over the whole device, B/s: what feeds a GEMM tile.
+  // Absent: tiles are taken to be fed at their full rate.
+  std::optional<Figure> l2_bandwidth_bytes_per_s;
+  // What one kernel costs however small it is, seconds: launched on a stream (launch and ramp),
+  // and replayed from a CUDA graph or a compiled engine (the ramp only).
+  Figure kernel_floor_s;
+  Figure graph_kernel_floor_s;
+  // Share of the spec peak that a fused (FlashAttention) kernel reaches, at head dimension 64
+  // and at 128 and above; in between it is interpolated.
+  Figure attention_efficiency_d64;
+  Figure attention_efficiency_d128;
+  // Share of a link's spec bandwidth that collectives reach (nccl-tests' busbw), and the fixed
+  // latency of one collective call.
+  Figure link_efficiency;
+  Figure collective_latency_s;
+};
+
+// Parses a calibration profile (data/calibration/*.toml). Bad input naming `origin` for a
+// malformed one, or one whose figures name no source.
+Calibration parse_calibration_toml(std::string_view text, const std::string& origin);
+
+// The profiles shipped in data/calibration/, parsed once.
+const std::vector<Calibration>& builtin_calibrations();
+
+// The calibration that applies to `device`: its own measurement when it was loaded from one
+// (the shipped profile of its spec fills what the measurement lacks), else the shipped profile
+// that lists its id; nullopt when none does (then only the bound is given).
+std::optional<Calibration> find_calibration(const Device& device);
+
+}  // namespace ridge

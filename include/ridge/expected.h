@@ -1,0 +1,66 @@
+#pragma once
+// The expected time of an operation: what a real library kernel takes, beside the roofline's
+// lower bound. It prices what the bound leaves out (tile and wave quantisation, split-K, the
+// traffic of tiling past the L2, bandwidth and peaks that kernels reach rather than the spec's,
+// the fixed cost of a kernel) from a calibration (calibration.h), and names it.
+
+#include <optional>
+#include <string>
+
+#include "ridge/calibration.h"
+#include "ridge/device.h"
+#include "ridge/op.h"
+#include "ridge/precision.h"
+
+namespace ridge {
+
+struct ExpectOptions {
+  // Kernels replayed from a CUDA graph or a compiled engine: the launch part of the fixed cost
+  // goes, the ramp stays.
+  bool cuda_graphs = false;
+};
+
+struct ExpectedTime {
+  double time_s = 0;
+  double compute_time_s = 0;  // at the achievable rate, with tile and wave quantisation
+  double memory_time_s = 0;   // the traffic a tiled kernel moves, at the achievable bandwidth
+  double fixed_time_s = 0;    // the kernel's floor
+  std::string limiter;        // "compute", "memory" or "fixed": the largest part
+  std::string detail;         // how it was priced: "tile 128x256, split-k 1, 7 waves (97% full)"
+  // The calibration was not measured on this device: its shares come from the architecture's
+  // profile or from estimates, so the figure is a prediction beyond measured data.
+  bool extrapolated = true;
+};
+
+// nullopt where the calibration has no achievable peak for `precision` (then only the bound is
+// given). The time is never below the roofline bound of the same operation.
+std::optional<ExpectedTime> expected_time(const Op& op, const Device& device, Precision precision,
+                                          const Calibration& calibration,
+                                          const ExpectOptions& options = {});
+
+// An expected time with the calibration it rests on.
+struct Expectation {
+  ExpectedTime time;
+  Calibration calibration;
+};
+
+// The expected time from the calibration that applies to `device` (find_calibration); nullopt
+// when none applies or it has no figure for `precision`: then only the bound is given.
+std::optional<Expectation> expect(const Op& op, const Device& device, Precision precision,
+                                  const ExpectOptions& options = {});
+
+// A collective over a link: the calibration's fixed latency plus the bytes at the share of the
+// link's spec bandwidth that collectives reach.
+double expected_transfer_time_s(double bytes, const Link& link, const Calibration& calibration);
+
+}  // namespace ridge
+
+#include "ridge/inference.h"
+
+namespace ridge {
+
+// Sets the expected time of every operation of both phases (one kernel launched per instance),
+// the phases' sums, and the run's expected figures, from `calibration`.
+void add_expected(ModelAnalysis& analysis, const Device& device, const Calibration& calibration);
+
+}  // namespace ridge

@@ -1,0 +1,67 @@
+#pragma once
+// ridge's predictions held against real timings that others published (data/validation/): for
+// each point the measured time, the roofline bound and the expected time; for each set the
+// error of the expected time and whether any bound broke its promise (was above a measurement).
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ridge/catalog.h"
+
+namespace ridge {
+
+// Whether a set's points were used to set any figure of the model. Errors on "fit" sets prove
+// nothing; only "held-out" sets count.
+enum class ValidationRole { held_out, fit };
+std::string_view to_string(ValidationRole role);
+
+struct ValidationPoint {
+  std::string label;     // "gemm 64x12288x12288 fp16 on a100-sxm-80gb"
+  std::string quantity;  // "time", "time per output token", "request latency", ...
+  std::string device_id;
+  int line = 0;  // in the set's file
+  double measured_s = 0;
+  double bound_s = 0;
+  std::optional<double> expected_s;  // none: bound only (no calibration for the device)
+  std::string calibration;
+  bool excluded = false;  // kept out of the statistics and the bound check, with the reason
+  std::string reason;
+  // (expected - measured) / measured; positive when ridge expects longer than was measured.
+  std::optional<double> error() const;
+  bool bound_broken() const { return !excluded && bound_s > measured_s * (1 + 1e-9); }
+};
+
+struct ValidationStats {
+  int count = 0;  // points with an expected time, not excluded
+  double median_abs_error = 0;
+  double p90_abs_error = 0;
+  double bias = 0;                      // median signed error
+  double within_10 = 0, within_25 = 0;  // shares of points
+  double median_bound_ratio = 0;        // measured / bound, median
+  int bound_broken = 0;
+};
+
+struct ValidationSet {
+  std::string name;  // file stem, and the metric for model sets
+  std::string file;
+  std::string source;  // the file's '# Source' lines
+  std::string kind;    // "kernel" or "model"
+  ValidationRole role = ValidationRole::held_out;
+  std::vector<ValidationPoint> points;
+  std::vector<std::string> skipped;  // rows ridge cannot price, each with its reason
+  ValidationStats stats;
+};
+
+// One published file (tab-separated, '#' header lines naming its source, then a header row):
+// GEMM timings (columns m, n, k, dtype, device and a time or TFLOP/s), whole-model runs
+// (model, gpu, tp, precision, batch, isl, osl, metric, value, unit) or achievable matmul
+// ceilings (mamf_tflops). Bad input naming the file, line and column for what it cannot read.
+std::vector<ValidationSet> run_validation_file(std::string_view text, const std::string& origin,
+                                               const Catalog& catalog);
+
+// The files bundled in data/validation/.
+std::vector<ValidationSet> run_bundled_validation(const Catalog& catalog);
+
+}  // namespace ridge

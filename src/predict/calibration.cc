@@ -1,0 +1,182 @@
+// Calibration profiles: shipped TOML files per architecture, or a device's own measurement.
+#include "ridge/calibration.h"
+
+#include <algorithm>
+
+#include "core/embedded.h"
+#include "core/toml_reader.h"
+#include "ridge/catalog.h"
+
+namespace ridge {
+
+namespace {
+
+class CalibrationReader : TomlReader {
+ public:
+  CalibrationReader(const toml::table& root, std::string origin)
+      : TomlReader(std::move(origin)), root_(root) {}
+
+  Calibration read() {
+    expect_keys(root_, "",
+                {"id", "name", "devices", "sources", "compute", "memory", "fixed", "attention",
+                 "collective"});
+    read_sources(root_);
+    Calibration c;
+    c.id = required_string(root_, "", "id");
+    c.name = required_string(root_, "", "name");
+    c.devices = read_devices();
+    const toml::table& compute = section("compute", {});
+    for (const auto& [key, node] : compute) {
+      const auto precision = find_precision(key.str());
+      if (!precision)
+        fail(node.source(), join("compute", key.str()),
+             "unknown precision (fp64, fp32, tf32, fp16, bf16, fp8, int8)");
+      c.compute_efficiency[*precision] =
+          sourced(compute, "compute", key.str(), FigureKind::fraction);
+    }
+    const toml::table& memory = section("memory", {"bandwidth", "l2_bandwidth"});
+    c.bandwidth_efficiency = sourced(memory, "memory", "bandwidth", FigureKind::fraction);
+    if (memory.contains("l2_bandwidth"))
+      c.l2_bandwidth_bytes_per_s =
+          sourced(memory, "memory", "l2_bandwidth", FigureKind::bytes_per_s);
+    const toml::table& fixed = section("fixed", {"kernel_floor", "graph_kernel_floor"});
+    c.kernel_floor_s = sourced(fixed, "fixed", "kernel_floor", FigureKind::seconds);
+    c.graph_kernel_floor_s = sourced(fixed, "fixed", "graph_kernel_floor", FigureKind::seconds);
+    const toml::table& attention = section("attention", {"efficiency_d64", "efficiency_d128"});
+    c.attention_efficiency_d64 =
+        sourced(attention, "attention", "efficiency_d64", FigureKind::fraction);
+    c.attention_efficiency_d128 =
+        sourced(attention, "attention", "efficiency_d128", FigureKind::fraction);
+    const toml::table& collective = section("collective", {"link_efficiency", "latency"});
+    c.link_efficiency = sourced(collective, "collective", "link_efficiency", FigureKind::fraction);
+    c.collective_latency_s = sourced(collective, "collective", "latency", FigureKind::seconds);
+    return c;
+  }
+
+ private:
+  // A section that must be there; an empty `allowed` accepts any key (checked by the caller).
+  const toml::table& section(std::string_view key,
+                             std::initializer_list<std::string_view> allowed) const {
+    const toml::table& t = as_table(required(root_, "", key), key);
+    if (allowed.size() > 0) expect_keys(t, key, allowed);
+    return t;
+  }
+
+  // Every calibration figure names where it came from, derived ones included: an efficiency
+  // without a source is a tuned constant.
+  Figure sourced(const toml::table& t, std::string_view path, std::string_view key,
+                 FigureKind kind) const {
+    const toml::node& node = required(t, path, key);
+    const std::string field = join(path, key);
+    Figure f = figure(node, field, kind);
+    if (f.source.empty()) fail(node.source(), field, "names no source");
+    return f;
+  }
+
+  std::vector<std::string> read_devices() const {
+    const toml::node& node = required(root_, "", "devices");
+    const toml::array* array = node.as_array();
+    if (!array || array->empty()) fail(node.source(), "devices", "must list device ids");
+    std::vector<std::string> ids;
+    for (const toml::node& id : *array) {
+      auto text = id.value_exact<std::string>();
+      if (!text || text->empty()) fail(id.source(), "devices", "each id must be a string");
+      ids.push_back(*text);
+    }
+    return ids;
+  }
+
+  const toml::table& root_;
+};
+
+std::vector<Calibration> parse_builtin() {
+  std::vector<Calibration> profiles;
+  for (const embedded::File& file : embedded::calibration_files()) {
+    profiles.push_back(
+        parse_calibration_toml(file.text, "data/calibration/" + std::string(file.name)));
+  }
+  return profiles;
+}
+
+const Calibration* profile_listing(std::string_view id) {
+  for (const Calibration& c : builtin_calibrations()) {
+    if (std::ranges::find(c.devices, id) != c.devices.end()) return &c;
+  }
+  return nullptr;
+}
+
+bool is_measured(const Device& device) {
+  return device.main_memory().bandwidth_bytes_per_s->provenance == Provenance::measured;
+}
+
+// A measured device's ceilings are what its kernels reached: every share is 1, sourced to the
+// measurement; what a measurement does not cover (kernel floors, attention, collectives) comes
+// from the profile of the part it ran on.
+Calibration from_measurement(const Device& device, const Calibration* spec_profile) {
+  Calibration c = spec_profile ? *spec_profile : Calibration{};
+  const Figure& bandwidth = *device.main_memory().bandwidth_bytes_per_s;
+  c.id = device.origin;
+  c.name = bandwidth.source;
+  c.measured = true;
+  c.basis = spec_profile ? fmt::format(
+                               "measured on this device; fixed costs, attention and "
+                               "collectives from the {} profile",
+                               spec_profile->id)
+                         : "measured on this device";
+  c.compute_efficiency.clear();
+  for (const auto& [precision, peak] : device.peak_flops_per_s) {
+    c.compute_efficiency[precision] = {1, Provenance::measured, peak.source,
+                                       "the measured peak is the ceiling"};
+  }
+  c.bandwidth_efficiency = {1, Provenance::measured, bandwidth.source,
+                            "the measured bandwidth is the ceiling"};
+  for (const MemoryLevel& level : device.memory) {
+    if (level.kind == MemoryKind::cache && level.bandwidth_bytes_per_s &&
+        level.bandwidth_bytes_per_s->provenance == Provenance::measured)
+      c.l2_bandwidth_bytes_per_s = level.bandwidth_bytes_per_s;
+  }
+  if (!spec_profile) {
+    const std::string why =
+        "estimate: a few microseconds per kernel; no profile for this part to take it from";
+    c.kernel_floor_s = {3e-6, Provenance::estimate, why, ""};
+    c.graph_kernel_floor_s = {1.5e-6, Provenance::estimate, why, ""};
+    c.attention_efficiency_d64 = c.attention_efficiency_d128 = {
+        0.5, Provenance::estimate, "estimate: half the peak, the FlashAttention papers' low end",
+        ""};
+    c.link_efficiency = {0.8, Provenance::estimate, "estimate", ""};
+    c.collective_latency_s = {10e-6, Provenance::estimate, "estimate", ""};
+  }
+  return c;
+}
+
+const Calibration* spec_profile_of(const Device& device) {
+  for (const std::string& name : device.runtime_names) {
+    if (const Device* spec = Catalog::builtin().find_by_runtime_name(name))
+      return profile_listing(spec->id);
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+Calibration parse_calibration_toml(std::string_view text, const std::string& origin) {
+  const toml::table root = parse_toml_input(text, origin);
+  return CalibrationReader(root, origin).read();
+}
+
+const std::vector<Calibration>& builtin_calibrations() {
+  static const std::vector<Calibration> profiles = parse_builtin();
+  return profiles;
+}
+
+std::optional<Calibration> find_calibration(const Device& device) {
+  if (is_measured(device)) return from_measurement(device, spec_profile_of(device));
+  if (const Calibration* profile = profile_listing(device.id)) {
+    Calibration c = *profile;
+    c.basis = fmt::format("the shipped {} profile (data/calibration/{}.toml)", c.id, c.id);
+    return c;
+  }
+  return std::nullopt;
+}
+
+}  // namespace ridge

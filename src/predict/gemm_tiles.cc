@@ -1,0 +1,146 @@
+#include "predict/gemm_tiles.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace ridge::predict {
+
+namespace {
+
+struct Tile {
+  int m, n;
+};
+
+// The threadblock tiles of CUTLASS's default GEMM kernels for Ampere and Hopper tensor cores
+// (cutlass/profiler's default instances, which cuBLAS's heuristics pick among): 128x256 and
+// 256x128 for large problems, 128x128, the 64-row tiles (Hopper's smallest wgmma M), and the
+// 16-row tiles of the mma.sync m16n8k16 kernels that GEMV-like products of a few rows use.
+constexpr std::array<Tile, 9> kTiles = {{{128, 256},
+                                         {256, 128},
+                                         {128, 128},
+                                         {64, 256},
+                                         {64, 128},
+                                         {128, 64},
+                                         {64, 64},
+                                         {16, 256},
+                                         {16, 128}}};
+constexpr Tile kLargestTile = {128, 256};
+
+// The K depth a tile steps by; a split-K slice is a whole number of steps, and is not split
+// below kMinSliceK (the partial sums would cost more than the parallelism gains).
+constexpr double kStepK = 64;
+constexpr double kMinSliceK = 256;
+constexpr int kMaxSplitK = 16;
+constexpr double kPartialSumBytes = 4;  // split-K partials are kept in fp32
+// K steps a tile spends filling its pipeline before the first MMA: CUTLASS's multistage
+// mainloop issues Stages - 1 loads ahead, with 3 stages in its default Ampere kernels.
+constexpr double kPipelineFillSteps = 2;
+
+// How the work is shared out over the units: whole tiles (data-parallel, optionally split-K,
+// in waves), or stream-K, which deals the K steps of all tiles out evenly, so no wave is part
+// empty, at the cost of fixing up the tiles split between units.
+enum class Decomposition { tiles, stream_k };
+
+// FLOP per byte a tile does for what it loads from L2: 2 tm tn per (tm + tn) elements a step.
+double tile_intensity(Tile t, double element_bytes) {
+  return 2.0 * t.m * t.n / ((t.m + t.n) * element_bytes);
+}
+
+// The share of the achievable rate a tile keeps when L2 cannot feed it, relative to the largest
+// tile: the calibration's rate is what the largest tiles reach, so only smaller tiles lose.
+// `element_bytes` is what the operands occupy on average (4-bit weights feed twice as many
+// elements per byte as 8-bit ones).
+double feed_efficiency(Tile t, double element_bytes, const GemmMachine& machine) {
+  if (machine.l2_feed_bytes_per_s <= 0) return 1;
+  const double needed_per_intensity = machine.rate_flops_per_s / machine.l2_feed_bytes_per_s;
+  const auto fed = [&](Tile x) {
+    return std::min(1.0, tile_intensity(x, element_bytes) / needed_per_intensity);
+  };
+  return fed(t) / fed(kLargestTile);
+}
+
+// Main-memory traffic in elements of one product: each wave of tiles reads the rows of A and
+// the columns of B it covers, unless A and B together stay in (half) the L2 between waves.
+double traffic_elements(const GemmShape& s, Tile t, double tiles_m, double tiles_n,
+                        const GemmMachine& machine, double element_bytes) {
+  const double ideal = s.m * s.k + s.k * s.n + s.m * s.n;
+  if ((s.m * s.k + s.k * s.n) * element_bytes <= machine.l2_bytes / 2) return ideal;
+  const double tiles = tiles_m * tiles_n;
+  const double per_wave = std::min<double>(machine.units, tiles);
+  const double wave_m = std::min(tiles_m, std::ceil(std::sqrt(per_wave)));
+  const double wave_n = std::min(tiles_n, std::ceil(per_wave / wave_m));
+  const double waves = std::ceil(tiles / per_wave);
+  const double rereads = waves * (wave_m * t.m * s.k + wave_n * t.n * s.k) + s.m * s.n;
+  return std::max(ideal, rereads);
+}
+
+GemmTiling price(const GemmShape& s, Tile t, int split, Decomposition how, double ideal_bytes,
+                 const GemmMachine& machine) {
+  GemmTiling g;
+  g.tile_m = t.m;
+  g.tile_n = t.n;
+  g.split_k = split;
+  g.stream_k = how == Decomposition::stream_k;
+  const double tiles_m = std::ceil(s.m / t.m);
+  const double tiles_n = std::ceil(s.n / t.n);
+  const double tiles = s.batch * tiles_m * tiles_n;
+  const double ideal_elements = s.batch * (s.m * s.k + s.k * s.n + s.m * s.n);
+  const double bytes_per_element = ideal_bytes / ideal_elements;
+  const double step_time =
+      2.0 * t.m * t.n * kStepK /
+      (machine.rate_flops_per_s / machine.units * feed_efficiency(t, bytes_per_element, machine));
+  const double steps_per_slice = std::ceil(s.k / split / kStepK) + kPipelineFillSteps;
+  double partials = 0;
+  if (g.stream_k) {
+    // Every unit gets the same share of all tiles' steps; each fixes up at most one tile it
+    // shares with a neighbour.
+    g.waves = tiles * steps_per_slice / machine.units / steps_per_slice;
+    g.wave_fill = 1;
+    g.compute_time_s = (tiles * steps_per_slice / machine.units + 1) * step_time;
+    partials = tiles > machine.units ? 0 : 2.0 * machine.units * t.m * t.n * kPartialSumBytes;
+  } else {
+    const double work_units = tiles * split;
+    g.waves = std::ceil(work_units / machine.units);
+    g.wave_fill = work_units / (g.waves * machine.units);
+    g.compute_time_s = g.waves * steps_per_slice * step_time;
+    partials = split > 1 ? 2.0 * s.batch * s.m * s.n * split * kPartialSumBytes : 0;
+  }
+  g.traffic_bytes = s.batch * bytes_per_element *
+                    traffic_elements(s, t, tiles_m, tiles_n, machine, bytes_per_element);
+  if (partials > machine.l2_bytes / 2) g.traffic_bytes += partials;
+  g.memory_time_s = g.traffic_bytes / machine.bandwidth_bytes_per_s;
+  return g;
+}
+
+}  // namespace
+
+std::string GemmTiling::describe() const {
+  if (stream_k) return fmt::format("tile {}x{}, stream-k over {:.2f} waves", tile_m, tile_n, waves);
+  return fmt::format("tile {}x{}, split-k {}, {} wave{} ({:.0f}% full)", tile_m, tile_n, split_k,
+                     waves, waves == 1 ? "" : "s", 100 * wave_fill);
+}
+
+GemmTiling best_tiling(const GemmShape& shape, double ideal_bytes, const GemmMachine& machine) {
+  GemmTiling best;
+  bool first = true;
+  for (const Tile t : kTiles) {
+    const double tiles = shape.batch * std::ceil(shape.m / t.m) * std::ceil(shape.n / t.n);
+    // Split K only while the tiles leave units idle and each slice keeps its depth.
+    const int useful = static_cast<int>(
+        std::min<double>({kMaxSplitK, std::max(1.0, std::floor(machine.units / tiles)),
+                          std::max(1.0, std::floor(shape.k / kMinSliceK))}));
+    const auto consider = [&](const GemmTiling& g) {
+      if (first || g.time_s() < best.time_s()) best = g;
+      first = false;
+    };
+    for (int split = 1; split <= useful; ++split)
+      consider(price(shape, t, split, Decomposition::tiles, ideal_bytes, machine));
+    consider(price(shape, t, 1, Decomposition::stream_k, ideal_bytes, machine));
+  }
+  return best;
+}
+
+}  // namespace ridge::predict

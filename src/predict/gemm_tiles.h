@@ -1,0 +1,36 @@
+#pragma once
+// How a vendor library runs one GEMM: the tile shape, split-K factor and number of waves over
+// the compute units that give the shortest time, and the traffic that tiling moves.
+
+#include <string>
+
+#include "ridge/op.h"
+
+namespace ridge::predict {
+
+struct GemmMachine {
+  int units = 1;                     // SMs (or cores)
+  double rate_flops_per_s = 0;       // achievable, whole device
+  double bandwidth_bytes_per_s = 0;  // achievable main-memory bandwidth
+  double l2_bytes = 0;               // 0: no cache holds operands between tiles
+  double l2_feed_bytes_per_s = 0;    // L2 into the units; 0: tiles are fed at their full rate
+};
+
+struct GemmTiling {
+  int tile_m = 0, tile_n = 0, split_k = 1;
+  bool stream_k = false;
+  double waves = 0;
+  double wave_fill = 1;  // useful work units over the slots the waves offer
+  double compute_time_s = 0;
+  double traffic_bytes = 0;
+  double memory_time_s = 0;
+  double time_s() const { return compute_time_s > memory_time_s ? compute_time_s : memory_time_s; }
+  std::string describe() const;
+};
+
+// The best of the tile shapes CUTLASS and cuBLAS choose among, each with split-K where the
+// tiles alone cannot fill the units. `ideal_bytes` is the operation's every-operand-once
+// traffic (its element sizes may differ from the shape's, as for 4-bit weights).
+GemmTiling best_tiling(const GemmShape& shape, double ideal_bytes, const GemmMachine& machine);
+
+}  // namespace ridge::predict

@@ -1,0 +1,604 @@
+// Runs the bundled published measurements through ridge's bound and expected time.
+#include "ridge/validation.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <map>
+#include <sstream>
+
+#include "core/embedded.h"
+#include "ridge/analysis.h"
+#include "ridge/calibration.h"
+#include "ridge/error.h"
+#include "ridge/expected.h"
+#include "ridge/inference.h"
+#include "ridge/model.h"
+
+namespace ridge {
+
+std::string_view to_string(ValidationRole role) {
+  return role == ValidationRole::fit ? "fit" : "held-out";
+}
+
+std::optional<double> ValidationPoint::error() const {
+  if (!expected_s || excluded) return std::nullopt;
+  return (*expected_s - measured_s) / measured_s;
+}
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// The file: '#' lines, then a header row and tab-separated rows.
+
+struct Table {
+  std::string origin;
+  std::vector<std::string> comments;
+  std::map<std::string, std::string> directives;  // '# ridge: key = value (why)'
+  std::vector<std::string> header;
+  std::vector<std::vector<std::string>> rows;
+  std::vector<int> lines;  // file line of each row
+
+  std::optional<std::size_t> column(std::string_view name) const {
+    const auto it = std::ranges::find(header, name);
+    if (it == header.end()) return std::nullopt;
+    return static_cast<std::size_t>(it - header.begin());
+  }
+  bool has(std::string_view name) const { return column(name).has_value(); }
+};
+
+std::vector<std::string> split_tabs(const std::string& line) {
+  std::vector<std::string> cells;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t tab = line.find('\t', start);
+    cells.push_back(line.substr(start, tab - start));
+    if (tab == std::string::npos) return cells;
+    start = tab + 1;
+  }
+}
+
+std::string trimmed(std::string_view text) {
+  const auto first = text.find_first_not_of(" \t\r");
+  if (first == std::string_view::npos) return "";
+  const auto last = text.find_last_not_of(" \t\r");
+  return std::string(text.substr(first, last - first + 1));
+}
+
+void read_directive(Table& t, const std::string& comment, int line) {
+  const std::string body = trimmed(comment.substr(std::string_view("ridge:").size()));
+  const std::size_t equals = body.find('=');
+  if (equals == std::string::npos)
+    input_error("{}:{}: '# ridge:' line '{}' is not 'key = value'", t.origin, line, body);
+  const std::string value = trimmed(body.substr(equals + 1));
+  t.directives[trimmed(body.substr(0, equals))] = value.substr(0, value.find(' '));
+}
+
+Table read_table(std::string_view text, const std::string& origin) {
+  Table t;
+  t.origin = origin;
+  std::istringstream in{std::string(text)};
+  std::string line;
+  int number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (trimmed(line).empty()) continue;
+    if (line.starts_with('#')) {
+      const std::string comment = trimmed(line.substr(1));
+      if (comment.starts_with("ridge:")) {
+        read_directive(t, comment, number);
+      } else {
+        t.comments.push_back(comment);
+      }
+      continue;
+    }
+    if (t.header.empty()) {
+      t.header = split_tabs(line);
+      continue;
+    }
+    std::vector<std::string> cells = split_tabs(line);
+    if (cells.size() != t.header.size())
+      input_error("{}:{}: {} columns where the header has {}", origin, number, cells.size(),
+                  t.header.size());
+    t.rows.push_back(std::move(cells));
+    t.lines.push_back(number);
+  }
+  if (t.header.empty()) input_error("{}: no header row", origin);
+  return t;
+}
+
+class Row {
+ public:
+  Row(const Table& t, std::size_t i) : table_(t), cells_(t.rows[i]), line_(t.lines[i]) {}
+  int line() const { return line_; }
+
+  std::string text(std::string_view column) const {
+    const auto c = table_.column(column);
+    if (!c) input_error("{}: no column '{}'", table_.origin, column);
+    return cells_[*c];
+  }
+  std::optional<std::string> optional_text(std::string_view column) const {
+    const auto c = table_.column(column);
+    if (!c || cells_[*c].empty()) return std::nullopt;
+    return cells_[*c];
+  }
+  // A positive finite number, else bad input naming the file, line, column and value.
+  double number(std::string_view column) const {
+    const std::string cell = text(column);
+    double value = 0;
+    const auto [end, error] = std::from_chars(cell.data(), cell.data() + cell.size(), value);
+    if (error != std::errc() || end != cell.data() + cell.size() || !std::isfinite(value) ||
+        value <= 0) {
+      input_error("{}:{}: {}: '{}' is not a positive number", table_.origin, line_, column, cell);
+    }
+    return value;
+  }
+  std::optional<double> optional_number(std::string_view column) const {
+    if (!optional_text(column)) return std::nullopt;
+    return number(column);
+  }
+
+ private:
+  const Table& table_;
+  const std::vector<std::string>& cells_;
+  int line_;
+};
+
+std::string source_of(const Table& t) {
+  std::string source;
+  for (const std::string& c : t.comments) {
+    if (c.starts_with("Source") || c.starts_with("S") || c.starts_with("Model-level"))
+      source += (source.empty() ? "" : " ") + c;
+    if (source.size() > 600) break;
+  }
+  return source.empty() && !t.comments.empty() ? t.comments.front() : source;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Names in the files, turned into ridge's devices, precisions and models.
+
+std::vector<std::string> words(std::string_view text) {
+  std::vector<std::string> out;
+  std::string word;
+  for (const char c : text) {
+    if (std::isalnum(static_cast<unsigned char>(c))) {
+      word += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    } else if (!word.empty()) {
+      out.push_back(std::move(word));
+      word.clear();
+    }
+  }
+  if (!word.empty()) out.push_back(word);
+  return out;
+}
+
+std::string without_parentheses(std::string_view text) {
+  std::string out;
+  int depth = 0;
+  for (const char c : text) {
+    depth += c == '(' ? 1 : 0;
+    if (depth == 0) out += c;
+    depth -= c == ')' && depth > 0 ? 1 : 0;
+  }
+  return out;
+}
+
+bool word_matches(const std::string& query, const std::vector<std::string>& candidate) {
+  return std::ranges::any_of(candidate, [&](const std::string& w) {
+    return w == query || w.starts_with(query) || query.starts_with(w);
+  });
+}
+
+// The catalog device a file's GPU name means: every word of the name (the vendor and anything
+// in parentheses aside) is a word of the device's id, name or runtime names. Null when none or
+// more than one device matches.
+const Device* find_device(const Catalog& catalog, std::string_view gpu) {
+  std::vector<std::string> query = words(without_parentheses(gpu));
+  std::erase(query, "nvidia");
+  if (query.empty()) return nullptr;
+  const Device* found = nullptr;
+  for (const Device& d : catalog.devices()) {
+    std::string names = d.id + " " + d.name;
+    for (const std::string& r : d.runtime_names) names += " " + r;
+    const std::vector<std::string> candidate = words(names);
+    const bool all = std::ranges::all_of(
+        query, [&](const std::string& w) { return word_matches(w, candidate); });
+    if (!all) continue;
+    if (found) return nullptr;
+    found = &d;
+  }
+  return found;
+}
+
+// 'fp16', 'bf16', 'fp8_e4m3->bf16' (inputs, then the output's type), 'fp8_e4m3fn'.
+struct GemmTypes {
+  Precision compute = Precision::fp16;
+  double input_bytes = 2;
+  double output_bytes = 2;
+};
+
+std::optional<Precision> precision_named(std::string_view name) {
+  const std::string lower = [&] {
+    std::string s(name);
+    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+  }();
+  if (lower.starts_with("fp8") || lower.starts_with("e4m3") || lower.starts_with("e5m2"))
+    return Precision::fp8;
+  return find_precision(lower);
+}
+
+std::optional<GemmTypes> gemm_types(std::string_view dtype) {
+  const std::size_t arrow = dtype.find("->");
+  const auto input = precision_named(dtype.substr(0, arrow));
+  if (!input) return std::nullopt;
+  GemmTypes t{*input, bytes_per_element(*input), bytes_per_element(*input)};
+  if (arrow != std::string_view::npos) {
+    const auto output = precision_named(dtype.substr(arrow + 2));
+    if (!output) return std::nullopt;
+    t.output_bytes = bytes_per_element(*output);
+  }
+  return t;
+}
+
+ValidationStats statistics(const std::vector<ValidationPoint>& points) {
+  ValidationStats s;
+  std::vector<double> abs_errors, errors, ratios;
+  for (const ValidationPoint& p : points) {
+    if (p.excluded) continue;
+    s.bound_broken += p.bound_broken() ? 1 : 0;
+    ratios.push_back(p.measured_s / p.bound_s);
+    if (const auto e = p.error()) {
+      errors.push_back(*e);
+      abs_errors.push_back(std::abs(*e));
+    }
+  }
+  const auto quantile = [](std::vector<double> v, double q) {
+    if (v.empty()) return 0.0;
+    std::ranges::sort(v);
+    const double at = q * static_cast<double>(v.size() - 1);
+    const std::size_t low = static_cast<std::size_t>(std::floor(at));
+    const std::size_t high = std::min(low + 1, v.size() - 1);
+    return v[low] + (at - static_cast<double>(low)) * (v[high] - v[low]);
+  };
+  s.count = static_cast<int>(abs_errors.size());
+  s.median_abs_error = quantile(abs_errors, 0.5);
+  s.p90_abs_error = quantile(abs_errors, 0.9);
+  s.bias = quantile(errors, 0.5);
+  s.median_bound_ratio = quantile(ratios, 0.5);
+  const auto share_within = [&](double limit) {
+    if (abs_errors.empty()) return 0.0;
+    const auto within = std::ranges::count_if(abs_errors, [&](double e) { return e <= limit; });
+    return static_cast<double>(within) / static_cast<double>(abs_errors.size());
+  };
+  s.within_10 = share_within(0.10);
+  s.within_25 = share_within(0.25);
+  return s;
+}
+
+ValidationSet new_set(const Table& t, std::string name, std::string kind, ValidationRole role) {
+  ValidationSet set;
+  set.name = std::move(name);
+  set.file = t.origin;
+  set.source = source_of(t);
+  set.kind = std::move(kind);
+  set.role = role;
+  return set;
+}
+
+std::string stem_of(const std::string& origin) {
+  const std::size_t slash = origin.find_last_of('/');
+  std::string stem = origin.substr(slash == std::string::npos ? 0 : slash + 1);
+  return stem.substr(0, stem.find('.'));
+}
+
+// The expected time of one GEMM on a device (none without a calibration), with its label.
+void price_gemm(ValidationPoint& p, const Device& device, const GemmShape& shape,
+                const GemmTypes& types, double overhead_s) {
+  Op op = gemm(shape.m, shape.n, shape.k, types.input_bytes, shape.batch);
+  op.bytes = shape.batch * ((shape.m * shape.k + shape.k * shape.n) * types.input_bytes +
+                            shape.m * shape.n * types.output_bytes);
+  p.device_id = device.id;
+  p.bound_s = analyse(op, device, types.compute).time_lower_bound_s + overhead_s;
+  if (const auto calibration = find_calibration(device)) {
+    p.calibration = calibration->id;
+    if (const auto e = expected_time(op, device, types.compute, *calibration))
+      p.expected_s = e->time_s + overhead_s;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// GEMM timings: m, n, k (and groups), dtype, device, and time_ms, time_us(_derived) or tflops.
+
+double measured_gemm_seconds(const Row& row, const GemmShape& s) {
+  if (const auto ms = row.optional_number("time_ms")) return *ms * 1e-3;
+  if (const auto us = row.optional_number("time_us")) return *us * 1e-6;
+  if (const auto seconds = row.optional_number("time_s")) return *seconds;
+  if (const auto tflops = row.optional_number("tflops"))
+    return 2 * s.batch * s.m * s.n * s.k / (*tflops * 1e12);
+  if (const auto us = row.optional_number("time_us_derived")) return *us * 1e-6;
+  input_error("{}:{}: no time_ms, time_us, time_s or tflops", "validation", row.line());
+}
+
+ValidationSet run_gemm_set(const Table& t, const Catalog& catalog) {
+  ValidationSet set = new_set(t, stem_of(t.origin), "kernel", ValidationRole::held_out);
+  const double overhead_s = t.directives.contains("timing_overhead_s")
+                                ? std::stod(t.directives.at("timing_overhead_s"))
+                                : 0;
+  for (std::size_t i = 0; i < t.rows.size(); ++i) {
+    const Row row(t, i);
+    const std::string gpu = row.text("device");
+    const Device* device = find_device(catalog, gpu);
+    const auto types = gemm_types(row.text("dtype"));
+    if (!device || !types) {
+      set.skipped.push_back(fmt::format("line {}: {} '{}' is not in the catalog", row.line(),
+                                        device ? "dtype" : "device",
+                                        device ? row.text("dtype") : gpu));
+      continue;
+    }
+    const GemmShape shape{row.number("m"), row.number("n"), row.number("k"),
+                          row.optional_number("groups").value_or(1)};
+    ValidationPoint p;
+    p.line = row.line();
+    p.quantity = "time";
+    p.label = fmt::format("{}{}x{}x{} {}", shape.batch > 1 ? fmt::format("{}x ", shape.batch) : "",
+                          shape.m, shape.n, shape.k, row.text("dtype"));
+    if (const auto layout = row.optional_text("layout")) p.label = *layout + " " + p.label;
+    p.measured_s = measured_gemm_seconds(row, shape);
+    price_gemm(p, *device, shape, *types, overhead_s);
+    set.points.push_back(std::move(p));
+  }
+  return set;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Achievable matmul ceilings (mamf_tflops): the calibration's own source, a fit set.
+
+GemmShape parse_shape(const Row& row, std::string_view column) {
+  const std::string text = row.text(column);
+  GemmShape s;
+  double* sides[] = {&s.m, &s.n, &s.k};
+  std::size_t start = 0;
+  for (double* side : sides) {
+    const std::size_t x = text.find('x', start);
+    const std::string part = text.substr(start, x - start);
+    *side = std::atof(part.c_str());
+    if (!(*side >= 1))
+      input_error("{}:{}: {}: '{}' is not MxNxK", "validation", row.line(), column, text);
+    start = x == std::string::npos ? text.size() : x + 1;
+  }
+  return s;
+}
+
+ValidationSet run_ceiling_set(const Table& t, const Catalog& catalog) {
+  ValidationSet set = new_set(t, stem_of(t.origin), "kernel", ValidationRole::fit);
+  for (std::size_t i = 0; i < t.rows.size(); ++i) {
+    const Row row(t, i);
+    const Device* device = find_device(catalog, row.text("accelerator"));
+    const auto types = gemm_types(row.text("dtype"));
+    if (!device || !types) {
+      set.skipped.push_back(fmt::format("line {}: '{}' is not one catalog device", row.line(),
+                                        row.text("accelerator")));
+      continue;
+    }
+    const GemmShape shape = parse_shape(row, "best_shape_MxNxK");
+    ValidationPoint p;
+    p.line = row.line();
+    p.quantity = "time";
+    p.label = fmt::format("{} best shape {}", row.text("dtype"), row.text("best_shape_MxNxK"));
+    p.measured_s = 2 * shape.m * shape.n * shape.k / (row.number("mamf_tflops") * 1e12);
+    price_gemm(p, *device, shape, *types, 0);
+    set.points.push_back(std::move(p));
+  }
+  return set;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Whole-model runs: model, gpu, tp, precision, batch, isl, osl, metric, value, unit.
+
+struct RunPrecision {
+  Precision compute = Precision::fp16;
+  double weight_bits = 16;
+  bool presumed = false;  // the source does not state it
+};
+
+// 'bf16', 'fp16', 'int8 weight-only', 'int4 weight-only g32' (groups of 32 weights, each with
+// a 16-bit scale and a 16-bit zero point, as GPTQ, AWQ and gpt-fast store them), 'fp8', or a
+// sentence saying it is not stated (then fp16, presumed).
+std::optional<RunPrecision> run_precision(std::string_view text) {
+  const std::vector<std::string> w = words(text);
+  RunPrecision p;
+  p.presumed = std::ranges::find(w, "presumed") != w.end();
+  if (w.empty()) return std::nullopt;
+  if (w[0] == "int8" || w[0] == "int4") {
+    p.weight_bits = w[0] == "int8" ? 8 : 4;
+    for (const std::string& word : w) {
+      if (word.size() > 1 && word[0] == 'g' && std::isdigit(static_cast<unsigned char>(word[1])))
+        p.weight_bits += 32.0 / std::atof(word.c_str() + 1);
+    }
+    return p;
+  }
+  if (p.presumed || w[0] == "fp16" || w[0] == "bf16") return p;
+  if (w[0] == "fp8") return RunPrecision{Precision::fp8, 8, false};
+  return std::nullopt;
+}
+
+// Which of a run's times a metric measures, and the measured value in seconds.
+struct RunMetric {
+  std::string quantity;
+  double seconds = 0;
+  double (*predicted)(const ModelAnalysis&, bool expected) = nullptr;
+};
+
+double run_ttft(const ModelAnalysis& a, bool expected) {
+  return expected ? a.expected->time_to_first_token_s : a.prefill.time_s;
+}
+double run_tpot(const ModelAnalysis& a, bool expected) {
+  return expected ? a.expected->time_per_token_s : a.decode_time_per_token_s;
+}
+double run_e2e(const ModelAnalysis& a, bool expected) {
+  return expected ? a.expected->end_to_end_s : a.end_to_end_s;
+}
+
+double seconds_in(double value, std::string_view unit) {
+  if (unit == "ms") return value * 1e-3;
+  if (unit == "us" || unit == "µs") return value * 1e-6;
+  return value;
+}
+
+// Every metric is compared as a time: a rate is turned into the time it implies (tokens per
+// second per user: the request's output tokens over it; requests per second: the batch over it;
+// output tokens per second for the batch: batch x output tokens over it).
+std::optional<RunMetric> run_metric(const Row& row, double batch, double osl) {
+  const std::string metric = row.text("metric");
+  const std::string unit = row.text("unit");
+  const double value = row.number("value");
+  const auto has = [&](std::string_view s) { return metric.find(s) != std::string::npos; };
+  if (has("ttft") || has("first_token"))
+    return RunMetric{"time to first token", seconds_in(value, unit), run_ttft};
+  if (has("tpot") || has("per_output_token") || has("itl") || has("inter_token"))
+    return RunMetric{"time per output token", seconds_in(value, unit), run_tpot};
+  if (has("tokens_per_s_per_user"))
+    return RunMetric{"request time (from tokens/s per user)", osl / value, run_e2e};
+  if (has("latency") || has("e2e") || has("end_to_end"))
+    return RunMetric{"request latency", seconds_in(value, unit), run_e2e};
+  if (has("throughput") || has("per_s")) {
+    const bool tokens = unit.find("token") != std::string::npos;
+    return RunMetric{"request time (from throughput)", (tokens ? batch * osl : batch) / value,
+                     run_e2e};
+  }
+  return std::nullopt;
+}
+
+// Compiled engines (torch.compile's CUDA graphs, TensorRT-LLM, vLLM and SGLang) replay decode
+// from CUDA graphs; eager PyTorch launches each kernel.
+bool uses_cuda_graphs(std::string_view framework) {
+  for (std::string_view engine : {"torch.compile", "TensorRT", "vLLM", "SGLang", "gpt-fast"}) {
+    if (framework.find(engine) != std::string_view::npos) return true;
+  }
+  return false;
+}
+
+std::string model_preset(std::string_view name) {
+  std::string lower(name);
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return lower;
+}
+
+std::string skip_reason(const Row& row, const Device* device, const RunPrecision* precision,
+                        bool known_model, bool known_metric) {
+  if (!device) return fmt::format("gpu '{}' is not one catalog device", row.text("gpu"));
+  if (!precision)
+    return fmt::format("precision '{}' is not one ridge reads", row.text("precision"));
+  if (!known_model) return fmt::format("no config for model '{}'", row.text("model"));
+  if (!known_metric)
+    return fmt::format("metric '{}' is not one ridge predicts", row.text("metric"));
+  return "";
+}
+
+ValidationPoint price_run(const Row& row, const Device& device, const RunPrecision& precision,
+                          const RunMetric& metric) {
+  Workload w;
+  w.batch = static_cast<int>(row.number("batch"));
+  w.prompt = static_cast<int>(row.number("isl"));
+  w.gen = static_cast<int>(row.number("osl"));
+  w.tp = static_cast<int>(row.number("tp"));
+  w.weight_bytes = precision.weight_bits / 8;
+  w.compute = precision.compute;
+  w.activation_bytes = w.kv_bytes = precision.compute == Precision::fp8 ? 1 : 2;
+  w.cuda_graphs = uses_cuda_graphs(row.text("framework"));
+  const ModelAnalysis a = analyse_model(load_model(model_preset(row.text("model"))), w, device);
+  ValidationPoint p;
+  p.line = row.line();
+  p.device_id = device.id;
+  p.quantity = metric.quantity;
+  p.label = fmt::format("{} {} tp={} batch={} {}+{} {}", row.text("model"), device.id, w.tp,
+                        w.batch, w.prompt, w.gen, row.text("precision").substr(0, 24));
+  p.measured_s = metric.seconds;
+  p.bound_s = metric.predicted(a, false);
+  if (a.expected) {
+    p.expected_s = metric.predicted(a, true);
+    p.calibration = a.expected->calibration;
+  }
+  if (precision.presumed && p.bound_broken()) {
+    p.excluded = true;
+    p.reason =
+        "faster than any run at the presumed fp16 can be: the source's precision is "
+        "not the one presumed";
+  }
+  return p;
+}
+
+std::vector<ValidationSet> run_model_sets(const Table& t, const Catalog& catalog) {
+  std::map<std::string, ValidationSet> sets;  // by source and quantity
+  std::vector<std::string> order;
+  const std::vector<std::string> presets = model_preset_names();
+  ValidationSet skipped = new_set(t, stem_of(t.origin), "model", ValidationRole::held_out);
+  for (std::size_t i = 0; i < t.rows.size(); ++i) {
+    const Row row(t, i);
+    const Device* device = find_device(catalog, row.text("gpu"));
+    const auto precision = run_precision(row.text("precision"));
+    const bool known_model =
+        std::ranges::find(presets, model_preset(row.text("model"))) != presets.end();
+    const auto metric = run_metric(row, row.number("batch"), row.number("osl"));
+    const std::string why = skip_reason(row, device, precision ? &*precision : nullptr, known_model,
+                                        metric.has_value());
+    if (!why.empty()) {
+      skipped.skipped.push_back(fmt::format("line {}: {}", row.line(), why));
+      continue;
+    }
+    const std::string source = row.optional_text("src").value_or("");
+    const std::string name = fmt::format("{}{}{}: {}", stem_of(t.origin), source.empty() ? "" : " ",
+                                         source, metric->quantity);
+    if (!sets.contains(name)) {
+      sets.emplace(name, new_set(t, name, "model", ValidationRole::held_out));
+      order.push_back(name);
+    }
+    sets.at(name).points.push_back(price_run(row, *device, *precision, *metric));
+  }
+  std::vector<ValidationSet> out;
+  for (const std::string& name : order) out.push_back(std::move(sets.at(name)));
+  if (!skipped.skipped.empty()) {
+    if (out.empty()) return {skipped};
+    out.front().skipped = skipped.skipped;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<ValidationSet> run_validation_file(std::string_view text, const std::string& origin,
+                                               const Catalog& catalog) {
+  const Table t = read_table(text, origin);
+  std::vector<ValidationSet> sets;
+  if (t.has("mamf_tflops")) {
+    sets.push_back(run_ceiling_set(t, catalog));
+  } else if (t.has("m") && t.has("n") && t.has("k")) {
+    sets.push_back(run_gemm_set(t, catalog));
+  } else if (t.has("model") && t.has("metric") && t.has("value")) {
+    sets = run_model_sets(t, catalog);
+  } else {
+    input_error(
+        "{}: not a validation table (GEMM columns m, n, k; model runs: model, metric, "
+        "value; ceilings: mamf_tflops)",
+        origin);
+  }
+  for (ValidationSet& set : sets) set.stats = statistics(set.points);
+  return sets;
+}
+
+std::vector<ValidationSet> run_bundled_validation(const Catalog& catalog) {
+  std::vector<ValidationSet> all;
+  for (const embedded::File& file : embedded::validation_files()) {
+    for (ValidationSet& set :
+         run_validation_file(file.text, "data/validation/" + std::string(file.name), catalog))
+      all.push_back(std::move(set));
+  }
+  return all;
+}
+
+}  // namespace ridge

@@ -1,0 +1,139 @@
+// The expected time's calibration, and `ridge validate`'s document.
+#include <fmt/format.h>
+
+#include <cctype>
+
+#include "report/cells.h"
+#include "ridge/units.h"
+#include "ridge/views.h"
+
+namespace ridge::report {
+
+namespace {
+
+void add_figure(std::vector<Field>& fields, const std::string& key, const std::string& label,
+                const Figure& f, Cell value) {
+  fields.push_back({key, label, std::move(value)});
+  fields.push_back({key + "_provenance", label + " provenance",
+                    text_cell(std::string(to_string(f.provenance)))});
+  fields.push_back({key + "_source", label + " source",
+                    text_cell(f.note.empty() ? f.source : f.source + "; " + f.note)});
+}
+
+}  // namespace
+
+Section calibration_section(const Calibration& c, Precision precision, bool extrapolated) {
+  std::vector<Field> fields{
+      {"id", "calibration", text_cell(c.id)},
+      {"source", "applies as", text_cell(c.basis)},
+      {"extrapolated", "extrapolated",
+       bool_cell(extrapolated, extrapolated ? "yes: not measured on this device" : "no")},
+  };
+  const Figure& compute = c.compute_efficiency.at(precision);
+  add_figure(fields, "compute_efficiency", fmt::format("{} peak reached", to_string(precision)),
+             compute, percent_cell(compute.value));
+  add_figure(fields, "bandwidth_efficiency", "bandwidth reached", c.bandwidth_efficiency,
+             percent_cell(c.bandwidth_efficiency.value));
+  add_figure(fields, "kernel_floor_s", "kernel floor", c.kernel_floor_s,
+             time_cell(c.kernel_floor_s.value));
+  return {"calibration", "Calibration of the expected time", {Fields{std::move(fields)}}, {}};
+}
+
+namespace {
+
+// "llm_inference S3: request latency" -> "llm_inference_s3_request_latency": a JSON key.
+std::string snake_key(const std::string& name) {
+  std::string key;
+  for (const char c : name) {
+    const bool word = std::isalnum(static_cast<unsigned char>(c)) != 0;
+    if (word) key += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (!word && !key.empty() && key.back() != '_') key += '_';
+  }
+  while (!key.empty() && key.back() == '_') key.pop_back();
+  return key;
+}
+
+Cell error_cell(std::optional<double> error) {
+  if (!error) return empty_cell();
+  return number_cell(*error, fmt::format("{:+.1f}%", 100 * *error));
+}
+
+Table sets_table(const std::vector<ValidationSet>& sets) {
+  Table t{"sets",
+          {{"name", "set", Align::left},
+           {"role", "role", Align::left},
+           {"points", "points"},
+           {"median_bound_ratio", "measured/bound"},
+           {"median_abs_error", "median |err|"},
+           {"p90_abs_error", "p90 |err|"},
+           {"bias", "bias"},
+           {"within_10", "<=10%"},
+           {"within_25", "<=25%"},
+           {"bound_broken", "bound broken"}},
+          {}};
+  for (const ValidationSet& s : sets) {
+    const ValidationStats& st = s.stats;
+    t.rows.push_back({text_cell(s.name), text_cell(std::string(to_string(s.role))),
+                      integer_cell(st.count), ratio_cell(st.median_bound_ratio),
+                      percent_cell(st.median_abs_error), percent_cell(st.p90_abs_error),
+                      error_cell(st.bias), percent_cell(st.within_10, 0),
+                      percent_cell(st.within_25, 0), integer_cell(st.bound_broken)});
+  }
+  return t;
+}
+
+Table points_table(const ValidationSet& s) {
+  Table t{"points",
+          {{"line", "line"},
+           {"label", "point", Align::left},
+           {"quantity", "quantity", Align::left},
+           {"measured_s", "measured"},
+           {"bound_s", "bound"},
+           {"expected_s", "expected"},
+           {"error", "error"},
+           {"note", "note", Align::left}},
+          {}};
+  for (const ValidationPoint& p : s.points) {
+    std::string note = p.excluded ? "excluded: " + p.reason : "";
+    if (p.bound_broken()) note = "BOUND ABOVE MEASUREMENT";
+    t.rows.push_back({integer_cell(p.line), text_cell(p.label), text_cell(p.quantity),
+                      time_cell(p.measured_s), time_cell(p.bound_s),
+                      p.expected_s ? time_cell(*p.expected_s) : empty_cell("bound only"),
+                      error_cell(p.error()), text_cell(note)});
+  }
+  return t;
+}
+
+}  // namespace
+
+Document validation_document(const std::vector<ValidationSet>& sets) {
+  Document doc;
+  doc.schema = "ridge.validation/1";
+  doc.title = "The bound and the expected time against published measurements";
+  doc.sections.push_back({"", "", {sets_table(sets)}, {}});
+  int broken = 0;
+  for (const ValidationSet& s : sets) {
+    broken += s.stats.bound_broken;
+    std::vector<Block> blocks{Paragraph{s.source}, points_table(s)};
+    if (!s.skipped.empty()) {
+      std::string skipped = "not priced:";
+      for (const std::string& why : s.skipped) skipped += "\n  " + why;
+      blocks.push_back(Paragraph{skipped});
+    }
+    doc.sections.push_back(
+        {snake_key(s.name), s.name + " (" + s.file + ")", std::move(blocks), {}});
+  }
+  doc.sections.push_back(
+      {"", "", {}, {{"bound_broken", "bounds above a measurement", integer_cell(broken)}}});
+  doc.check_failed = broken > 0;
+  doc.notes = {
+      "error = (expected - measured) / measured; bias is its median: positive when ridge expects "
+      "longer than was measured",
+      "held-out sets set no figure of the model; a fit set is where a calibration figure came "
+      "from, and its error proves nothing (docs/predict.md)",
+      "a bound above a measurement breaks the roofline's promise: ridge validate then exits 1",
+  };
+  return doc;
+}
+
+}  // namespace ridge::report
