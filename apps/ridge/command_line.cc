@@ -12,6 +12,8 @@ CommandLine::CommandLine()
       ->capture_default_str();
   app_.add_option("--device-file", options_.device_files,
                   "A device TOML file to add to the catalog");
+  app_.add_option("--calibration", options_.calibration_files,
+                  "A calibration profile (TOML, as data/calibration/) for the devices it lists");
   add_tour(app_, commands_, default_action_);
   add_op(app_, commands_);
   add_devices(app_, commands_);

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "ridge/calibration.h"
 #include "ridge/error.h"
 #include "ridge/measure.h"
 
@@ -21,6 +22,8 @@ Session::Session(const GlobalOptions& options) : catalog_(Catalog::builtin()) {
     default_id_ = device.id;
     catalog_.add(std::move(device));
   }
+  for (const std::string& path : options.calibration_files)
+    use_calibration(load_calibration_file(path));
 }
 
 const Device& Session::device(const std::string& id) const {

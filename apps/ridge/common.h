@@ -23,6 +23,7 @@ std::unique_ptr<OutputFile> open_output(const std::string& path);
 struct GlobalOptions {
   std::string format = "text";
   std::vector<std::string> device_files;
+  std::vector<std::string> calibration_files;
 };
 
 // The built-in catalog plus the devices of every --device-file.

@@ -53,6 +53,14 @@ Calibration parse_calibration_toml(std::string_view text, const std::string& ori
 // The profiles shipped in data/calibration/, parsed once.
 const std::vector<Calibration>& builtin_calibrations();
 
+// Reads a profile of the user's (`--calibration FILE`): bad input naming the file when it cannot
+// be read or is malformed.
+Calibration load_calibration_file(const std::string& path);
+
+// Makes `profile` the one that applies to the devices it lists, before any shipped profile, for
+// the rest of the process (a session's `--calibration` files).
+void use_calibration(Calibration profile);
+
 // The calibration that applies to `device`: its own measurement when it was loaded from one
 // (the shipped profile of its spec fills what the measurement lacks), else the shipped profile
 // that lists its id; nullopt when none does (then only the bound is given).

@@ -6,6 +6,7 @@
 #include "core/embedded.h"
 #include "core/toml_reader.h"
 #include "ridge/catalog.h"
+#include "ridge/input_file.h"
 
 namespace ridge {
 
@@ -98,9 +99,17 @@ std::vector<Calibration> parse_builtin() {
   return profiles;
 }
 
+std::vector<Calibration>& user_profiles() {
+  static std::vector<Calibration> profiles;
+  return profiles;
+}
+
 const Calibration* profile_listing(std::string_view id) {
-  for (const Calibration& c : builtin_calibrations()) {
-    if (std::ranges::find(c.devices, id) != c.devices.end()) return &c;
+  const std::vector<Calibration>* lists[] = {&user_profiles(), &builtin_calibrations()};
+  for (const std::vector<Calibration>* profiles : lists) {
+    for (const Calibration& c : *profiles) {
+      if (std::ranges::find(c.devices, id) != c.devices.end()) return &c;
+    }
   }
   return nullptr;
 }
@@ -169,11 +178,25 @@ const std::vector<Calibration>& builtin_calibrations() {
   return profiles;
 }
 
+Calibration load_calibration_file(const std::string& path) {
+  const std::optional<std::string> text = read_text_file(path);
+  if (!text) input_error("cannot read calibration file '{}'", path);
+  return parse_calibration_toml(*text, path);
+}
+
+void use_calibration(Calibration profile) {
+  user_profiles().insert(user_profiles().begin(), std::move(profile));
+}
+
 std::optional<Calibration> find_calibration(const Device& device) {
   if (is_measured(device)) return from_measurement(device, spec_profile_of(device));
   if (const Calibration* profile = profile_listing(device.id)) {
     Calibration c = *profile;
-    c.basis = fmt::format("the shipped {} profile (data/calibration/{}.toml)", c.id, c.id);
+    const bool shipped = std::ranges::any_of(builtin_calibrations(), [&](const Calibration& b) {
+      return &b == profile;
+    });
+    c.basis = shipped ? fmt::format("the shipped {} profile (data/calibration/{}.toml)", c.id, c.id)
+                      : fmt::format("the {} profile given with --calibration", c.id);
     return c;
   }
   return std::nullopt;

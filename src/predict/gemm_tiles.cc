@@ -73,7 +73,10 @@ double traffic_elements(const GemmShape& s, Tile t, double tiles_m, double tiles
   const double wave_m = std::min(tiles_m, std::ceil(std::sqrt(per_wave)));
   const double wave_n = std::min(tiles_n, std::ceil(per_wave / wave_m));
   const double waves = std::ceil(tiles / per_wave);
-  const double rereads = waves * (wave_m * t.m * s.k + wave_n * t.n * s.k) + s.m * s.n;
+  // Rows and columns past the matrix's edge are masked, never read.
+  const double rows = std::min<double>(wave_m * t.m, s.m);
+  const double columns = std::min<double>(wave_n * t.n, s.n);
+  const double rereads = waves * (rows + columns) * s.k + s.m * s.n;
   return std::max(ideal, rereads);
 }
 

@@ -64,6 +64,8 @@ const char* const kCommands[] = {
     "model --model llama-2-7b",
     "model --model mixtral-8x7b --device h200-sxm --batch 16 --no-flash",
     "model --model llama-3.1-70b --tp 8 --sweep batch=1,8,64,256",
+    "model --model llama-2-7b --device a100-sxm-80gb --cuda-graphs",
+    "validate",
 };
 
 TEST(Cli, EveryCommandInEveryFormat) {
@@ -99,6 +101,60 @@ TEST(Cli, OpJsonHasTheDocumentedKeys) {
   EXPECT_DOUBLE_EQ(j["time_s"].get<double>(), 2 * 4096.0 * 4096 * 4096 / 990e12);
   EXPECT_EQ(j["device"], "h100-sxm");
   EXPECT_EQ(j["precision"], "fp16");
+}
+
+TEST(Cli, OpGivesTheExpectedTimeAndItsCalibration) {
+  const json j = ridge_json("op gemm --m 4096 --n 4096 --k 4096");
+  EXPECT_GT(j["expected_time_s"].get<double>(), j["time_s"].get<double>());
+  EXPECT_EQ(j["calibration"]["id"], "hopper");
+  EXPECT_EQ(j["calibration"]["extrapolated"], true);
+  EXPECT_EQ(j["calibration"]["compute_efficiency_provenance"], "measured");
+  EXPECT_NE(j["calibration"]["compute_efficiency_source"].get<std::string>().find("Maximum Achievable Matmul"),
+            std::string::npos);
+  const json v100 = ridge_json("op gemm --m 4096 --n 4096 --k 4096 --device v100-sxm2");
+  EXPECT_TRUE(v100["expected_time_s"].is_null());
+  EXPECT_FALSE(v100.contains("calibration"));
+  EXPECT_NE(ridge("op gemm --m 4096 --n 4096 --k 4096 --device v100-sxm2").out.find("bound only"),
+            std::string::npos);
+}
+
+TEST(Cli, ModelGivesExpectedFigures) {
+  const json j = ridge_json("model --model llama-3.1-8b --batch 4");
+  for (const char* key : {"time_to_first_token_s", "time_per_token_s", "end_to_end_s"})
+    EXPECT_GT(j["expected"][key].get<double>(), j[key].get<double>()) << key;
+  EXPECT_LT(j["expected"]["tokens_per_s"].get<double>(), j["tokens_per_s"].get<double>());
+  EXPECT_EQ(j["expected"]["calibration"], "hopper");
+  for (const json& op : j["decode"]["ops"]) EXPECT_GE(op["expected_time_s"], op["time_s"]);
+}
+
+TEST(Cli, ValidateRunsTheBundledSets) {
+  const json j = ridge_json("validate");
+  EXPECT_EQ(j["schema"], "ridge.validation/1");
+  EXPECT_EQ(j["bound_broken"], 0);
+  ASSERT_GE(j["sets"].size(), 5u);
+  for (const json& set : j["sets"]) {
+    EXPECT_GT(set["points"].get<int>(), 0) << set["name"];
+    EXPECT_EQ(set["bound_broken"], 0) << set["name"];
+  }
+  EXPECT_EQ(j["gemm_llmcompass_a100_fp16"]["points"].size(), 20u);
+}
+
+TEST(Cli, ValidateFailsWhenABoundIsAboveAMeasurement) {
+  const std::string path = ::testing::TempDir() + "/too-fast.tsv";
+  write_file(path,
+             "# Source: made up, faster than the roofline allows\n"
+             "m\tn\tk\tdtype\tdevice\ttime_ms\n4096\t4096\t4096\tfp16\tH100 80GB HBM3\t0.001\n");
+  const Result r = ridge("validate " + path);
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.out.find("BOUND ABOVE MEASUREMENT"), std::string::npos);
+}
+
+TEST(Cli, ACalibrationFileAppliesToTheDevicesItLists) {
+  const json j = ridge_json("--calibration " RIDGE_TEST_DATA
+                            "/cli/data/calibration-v100.toml op gemm --m 4096 --n 4096 --k 4096 "
+                            "--device v100-sxm2");
+  EXPECT_EQ(j["calibration"]["id"], "volta-test");
+  EXPECT_GT(j["expected_time_s"].get<double>(), j["time_s"].get<double>());
 }
 
 TEST(Cli, OpHonoursDeviceAndPrecision) {

@@ -1,0 +1,213 @@
+// The expected time against hand-computed values, the calibration's provenance, and the
+// validation sets' errors.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "ridge/analysis.h"
+#include "ridge/calibration.h"
+#include "ridge/catalog.h"
+#include "ridge/error.h"
+#include "ridge/expected.h"
+#include "ridge/inference.h"
+#include "ridge/measurement.h"
+#include "ridge/model.h"
+#include "ridge/validation.h"
+
+namespace ridge {
+namespace {
+
+const Device& device(const char* id) { return Catalog::builtin().get(id); }
+
+TEST(Calibration, EveryShippedFigureNamesItsSource) {
+  ASSERT_GE(builtin_calibrations().size(), 3u);
+  for (const Calibration& c : builtin_calibrations()) {
+    EXPECT_FALSE(c.compute_efficiency.empty()) << c.id;
+    for (const auto& [precision, f] : c.compute_efficiency) {
+      EXPECT_FALSE(f.source.empty()) << c.id << " " << to_string(precision);
+      EXPECT_GT(f.value, 0);
+      EXPECT_LE(f.value, 1);
+    }
+    for (const Figure* f : {&c.bandwidth_efficiency, &c.kernel_floor_s, &c.graph_kernel_floor_s,
+                            &c.attention_efficiency_d64, &c.attention_efficiency_d128,
+                            &c.link_efficiency, &c.collective_latency_s})
+      EXPECT_FALSE(f->source.empty()) << c.id;
+    for (const std::string& id : c.devices) EXPECT_NE(Catalog::builtin().find(id), nullptr) << id;
+  }
+}
+
+TEST(Calibration, HopperPartsGetTheHopperProfileAndOthersNone) {
+  EXPECT_EQ(find_calibration(device("h100-sxm"))->id, "hopper");
+  EXPECT_EQ(find_calibration(device("h800"))->id, "hopper");
+  EXPECT_EQ(find_calibration(device("a100-sxm-80gb"))->id, "ampere");
+  EXPECT_FALSE(find_calibration(device("v100-sxm2")).has_value());
+  EXPECT_FALSE(find_calibration(device("mi300x")).has_value());
+}
+
+TEST(Calibration, AFigureWithoutASourceIsBadInput) {
+  const std::string profile = R"(id = "x"
+name = "x"
+devices = ["h100-sxm"]
+[compute]
+fp16 = { value = 0.8, provenance = "derived" }
+)";
+  try {
+    parse_calibration_toml(profile, "mine.toml");
+    FAIL() << "accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("mine.toml:5:8: compute.fp16: names no source"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+TEST(Calibration, AnEfficiencyAboveOneIsBadInput) {
+  const std::string profile = R"(id = "x"
+name = "x"
+devices = ["h100-sxm"]
+[sources]
+s = "a paper"
+[compute]
+fp16 = { value = 1.3, provenance = "measured", source = "s" }
+)";
+  EXPECT_THROW(parse_calibration_toml(profile, "mine.toml"), InputError);
+}
+
+// A GEMV over weights in HBM: the floor plus the bytes at the measured share of the bandwidth.
+TEST(Expected, GemvStreamsAtTheAchievableBandwidth) {
+  const Device& h200 = device("h200-sxm");
+  const Calibration c = *find_calibration(h200);
+  const Op op = gemv(16384, 16384, 2);
+  const auto e = expected_time(op, h200, Precision::bf16, c);
+  ASSERT_TRUE(e.has_value());
+  const double bytes = (16384.0 * 16384 + 2 * 16384) * 2;
+  EXPECT_NEAR(e->time_s, 3e-6 + bytes / (0.897 * 4.8e12), 1e-9);
+  EXPECT_EQ(e->limiter, "memory");
+  EXPECT_TRUE(e->extrapolated);
+}
+
+// 4096^3 fp16 on an H100: 128x256 tiles, 32 x 16 = 512 of them; stream-K deals their 512 x
+// (64 + 2) K steps over 132 SMs, each step 2 x 128 x 256 x 64 FLOP at 0.803 x 990 / 132 TFLOP/s.
+TEST(Expected, LargeGemmIsStreamKOverTheAchievablePeak) {
+  const Device& h100 = device("h100-sxm");
+  const auto e = expected_time(gemm(4096, 4096, 4096, 2), h100, Precision::fp16,
+                               *find_calibration(h100));
+  ASSERT_TRUE(e.has_value());
+  const double step = 2.0 * 128 * 256 * 64 / (0.803 * 990e12 / 132);
+  EXPECT_NEAR(e->time_s, 3e-6 + (512.0 * 66 / 132 + 1) * step, 1e-9);
+  EXPECT_EQ(e->limiter, "compute");
+  EXPECT_NE(e->detail.find("stream-k"), std::string::npos) << e->detail;
+}
+
+// Tile quantisation: one row of output costs as much compute as sixteen (the 16-row tile).
+TEST(Expected, OneRowCostsATileOfRows) {
+  const Device& h100 = device("h100-sxm");
+  const Calibration c = *find_calibration(h100);
+  const auto one = expected_time(gemm(1, 16384, 16384, 2), h100, Precision::fp16, c);
+  const auto sixteen = expected_time(gemm(16, 16384, 16384, 2), h100, Precision::fp16, c);
+  EXPECT_NEAR(one->compute_time_s, sixteen->compute_time_s, 1e-12);
+  EXPECT_LT(one->compute_time_s, one->memory_time_s);  // and the weights' traffic dominates
+}
+
+// Never below the bound, for shapes from GEMV to large GEMM, and never absurdly above it.
+TEST(Expected, NeverBelowTheBound) {
+  const Device& h100 = device("h100-sxm");
+  const Calibration c = *find_calibration(h100);
+  for (double m : {1.0, 7.0, 64.0, 300.0, 4096.0, 20000.0}) {
+    for (double nk : {64.0, 1000.0, 8192.0, 30000.0}) {
+      const Op op = gemm(m, nk, nk, 2);
+      const auto e = expected_time(op, h100, Precision::fp16, c);
+      const double bound = analyse(op, h100, Precision::fp16).time_lower_bound_s;
+      EXPECT_GE(e->time_s, bound) << op.label;
+      EXPECT_LT(e->time_s, 20 * bound + 1e-4) << op.label;
+    }
+  }
+}
+
+TEST(Expected, NoPeakForThePrecisionIsBoundOnly) {
+  const Device& a100 = device("a100-sxm-80gb");
+  EXPECT_FALSE(
+      expected_time(gemm(64, 64, 64, 4), a100, Precision::fp32, *find_calibration(a100)));
+  EXPECT_FALSE(expect(gemm(64, 64, 64, 2), device("v100-sxm2"), Precision::fp16));
+}
+
+TEST(Expected, AMeasuredDeviceIsItsOwnCalibration) {
+  const Measurement m =
+      load_measurement_file(RIDGE_SOURCE_DIR "/docs/measurements/h200-2026-11-30/h200.json");
+  const Device gpu = device_from_measurement(m, "gpu", "h200.json");
+  const auto c = find_calibration(gpu);
+  ASSERT_TRUE(c.has_value());
+  EXPECT_TRUE(c->measured);
+  EXPECT_EQ(c->compute_efficiency.at(Precision::bf16).value, 1);
+  EXPECT_EQ(c->kernel_floor_s.value, find_calibration(device("h200-sxm"))->kernel_floor_s.value);
+  const auto e = expected_time(gemm(8192, 8192, 8192, 2), gpu, Precision::bf16, *c);
+  EXPECT_FALSE(e->extrapolated);
+}
+
+TEST(Expected, ModelRunsHaveExpectedFiguresAboveTheirBounds) {
+  Workload w;
+  w.batch = 8;
+  const ModelAnalysis a = analyse_model(load_model("llama-3.1-8b"), w, device("h100-sxm"));
+  ASSERT_TRUE(a.expected.has_value());
+  EXPECT_GT(a.expected->time_to_first_token_s, a.prefill.time_s);
+  EXPECT_GT(a.expected->time_per_token_s, a.decode_time_per_token_s);
+  EXPECT_NEAR(a.expected->tokens_per_s, 8 / a.expected->time_per_token_s, 1e-9);
+  EXPECT_EQ(a.decode.kernels, 32 * 13 + 3);  // 13 kernels a layer, embedding, norm and head
+  w.cuda_graphs = true;
+  const ModelAnalysis graphs = analyse_model(load_model("llama-3.1-8b"), w, device("h100-sxm"));
+  EXPECT_NEAR(a.expected->time_per_token_s - graphs.expected->time_per_token_s,
+              a.decode.kernels * (3e-6 - 1.5e-6), 1e-9);
+  EXPECT_FALSE(analyse_model(load_model("llama-3.1-8b"), w, device("v100-sxm2")).expected);
+}
+
+// The bundled sets: no bound above a measurement, and the errors docs/predict.md reports. The
+// thresholds are the sets' observed errors with a little room, so a change that makes the model
+// worse fails here.
+TEST(Validation, BundledSetsKeepTheirErrors) {
+  const std::vector<ValidationSet> sets = run_bundled_validation(Catalog::builtin());
+  ASSERT_GE(sets.size(), 5u);
+  const auto find = [&](std::string_view prefix) -> const ValidationSet& {
+    for (const ValidationSet& s : sets)
+      if (s.name.starts_with(prefix)) return s;
+    ADD_FAILURE() << "no set " << prefix;
+    return sets.front();
+  };
+  for (const ValidationSet& s : sets) EXPECT_EQ(s.stats.bound_broken, 0) << s.name;
+  const ValidationStats& a100 = find("gemm_llmcompass").stats;
+  EXPECT_EQ(a100.count, 20);
+  EXPECT_LE(a100.median_abs_error, 0.10);
+  EXPECT_LE(a100.p90_abs_error, 0.20);
+  const ValidationStats& h800 = find("gemm_deepgemm").stats;
+  EXPECT_EQ(h800.count, 28);
+  EXPECT_LE(h800.median_abs_error, 0.10);
+  EXPECT_LE(h800.p90_abs_error, 0.27);
+  EXPECT_EQ(find("matmul_max").role, ValidationRole::fit);
+  const ValidationStats& gptfast = find("llm_inference_gptfast_nemo S3").stats;
+  EXPECT_EQ(gptfast.count, 30);
+  EXPECT_LE(gptfast.median_abs_error, 0.30);
+}
+
+TEST(Validation, RowsRidgeCannotPriceAreListedNotDropped) {
+  const std::string text =
+      "# Source: a test\nm\tn\tk\tdtype\tdevice\ttime_ms\n64\t64\t64\tfp16\tNVIDIA Z9000\t1\n"
+      "64\t64\t64\tfp16\tH100 80GB HBM3\t0.01\n";
+  const auto sets = run_validation_file(text, "t.tsv", Catalog::builtin());
+  ASSERT_EQ(sets.size(), 1u);
+  EXPECT_EQ(sets[0].points.size(), 1u);
+  ASSERT_EQ(sets[0].skipped.size(), 1u);
+  EXPECT_NE(sets[0].skipped[0].find("Z9000"), std::string::npos);
+}
+
+TEST(Validation, AMalformedRowIsBadInputNamingItsLine) {
+  const std::string text = "m\tn\tk\tdtype\tdevice\ttime_ms\n64\t64\t64\tfp16\tH100 80GB HBM3\tNaN\n";
+  try {
+    run_validation_file(text, "t.tsv", Catalog::builtin());
+    FAIL() << "accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("t.tsv:2: time_ms: 'NaN'"), std::string::npos)
+        << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace ridge
