@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "core/embedded.h"
+#include "core/json_input.h"
 #include "ridge/analysis.h"
 #include "ridge/calibration.h"
 #include "ridge/error.h"
@@ -115,6 +116,7 @@ class Row {
  public:
   Row(const Table& t, std::size_t i) : table_(t), cells_(t.rows[i]), line_(t.lines[i]) {}
   int line() const { return line_; }
+  const std::string& origin() const { return table_.origin; }
 
   std::string text(std::string_view column) const {
     const auto c = table_.column(column);
@@ -133,7 +135,8 @@ class Row {
     const auto [end, error] = std::from_chars(cell.data(), cell.data() + cell.size(), value);
     if (error != std::errc() || end != cell.data() + cell.size() || !std::isfinite(value) ||
         value <= 0) {
-      input_error("{}:{}: {}: '{}' is not a positive number", table_.origin, line_, column, cell);
+      input_error("{}:{}: {}: '{}' is not a positive number", table_.origin, line_, column,
+                  json_input_detail::printable(cell));
     }
     return value;
   }
@@ -141,6 +144,17 @@ class Row {
     if (!optional_text(column)) return std::nullopt;
     return number(column);
   }
+  // A whole number from 1 to `most` (batch, sequence lengths, GPUs): a count past int's range
+  // would overflow the workload, so it is bad input rather than a cast.
+  int count(std::string_view column, double most = 1e7) const {
+    const double value = number(column);
+    if (value != std::floor(value) || value > most)
+      input_error("{}:{}: {}: '{}' is not a whole number from 1 to {}", table_.origin, line_,
+                  column, text(column), most);
+    return static_cast<int>(value);
+  }
+  // A matrix side, from 1 to 1e9.
+  double side(std::string_view column) const { return count(column, 1e9); }
 
  private:
   const Table& table_;
@@ -296,6 +310,18 @@ std::string stem_of(const std::string& origin) {
   return stem.substr(0, stem.find('.'));
 }
 
+// A '# ridge: KEY = SECONDS' directive; 0 when the file has none.
+double directive_seconds(const Table& t, const std::string& key) {
+  const auto it = t.directives.find(key);
+  if (it == t.directives.end()) return 0;
+  const std::string& text = it->second;
+  double value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size() || !(value >= 0) || value > 10)
+    input_error("{}: '# ridge: {} = {}' is not a time from 0 to 10 s", t.origin, key, text);
+  return value;
+}
+
 // The expected time of one GEMM on a device (none without a calibration), with its label.
 void price_gemm(ValidationPoint& p, const Device& device, const GemmShape& shape,
                 const GemmTypes& types, double overhead_s) {
@@ -321,14 +347,12 @@ double measured_gemm_seconds(const Row& row, const GemmShape& s) {
   if (const auto tflops = row.optional_number("tflops"))
     return 2 * s.batch * s.m * s.n * s.k / (*tflops * 1e12);
   if (const auto us = row.optional_number("time_us_derived")) return *us * 1e-6;
-  input_error("{}:{}: no time_ms, time_us, time_s or tflops", "validation", row.line());
+  input_error("{}:{}: no time_ms, time_us, time_s or tflops", row.origin(), row.line());
 }
 
 ValidationSet run_gemm_set(const Table& t, const Catalog& catalog) {
   ValidationSet set = new_set(t, stem_of(t.origin), "kernel", ValidationRole::held_out);
-  const double overhead_s = t.directives.contains("timing_overhead_s")
-                                ? std::stod(t.directives.at("timing_overhead_s"))
-                                : 0;
+  const double overhead_s = directive_seconds(t, "timing_overhead_s");
   for (std::size_t i = 0; i < t.rows.size(); ++i) {
     const Row row(t, i);
     const std::string gpu = row.text("device");
@@ -340,8 +364,8 @@ ValidationSet run_gemm_set(const Table& t, const Catalog& catalog) {
                                         device ? row.text("dtype") : gpu));
       continue;
     }
-    const GemmShape shape{row.number("m"), row.number("n"), row.number("k"),
-                          row.optional_number("groups").value_or(1)};
+    const GemmShape shape{row.side("m"), row.side("n"), row.side("k"),
+                          row.optional_text("groups") ? row.side("groups") : 1.0};
     ValidationPoint p;
     p.line = row.line();
     p.quantity = "time";
@@ -366,9 +390,10 @@ GemmShape parse_shape(const Row& row, std::string_view column) {
   for (double* side : sides) {
     const std::size_t x = text.find('x', start);
     const std::string part = text.substr(start, x - start);
-    *side = std::atof(part.c_str());
-    if (!(*side >= 1))
-      input_error("{}:{}: {}: '{}' is not MxNxK", "validation", row.line(), column, text);
+    const auto [end, error] = std::from_chars(part.data(), part.data() + part.size(), *side);
+    if (error != std::errc() || end != part.data() + part.size() || !(*side >= 1) ||
+        *side > 1e9 || *side != std::floor(*side))
+      input_error("{}:{}: {}: '{}' is not MxNxK", row.origin(), row.line(), column, text);
     start = x == std::string::npos ? text.size() : x + 1;
   }
   return s;
@@ -417,8 +442,10 @@ std::optional<RunPrecision> run_precision(std::string_view text) {
   if (w[0] == "int8" || w[0] == "int4") {
     p.weight_bits = w[0] == "int8" ? 8 : 4;
     for (const std::string& word : w) {
-      if (word.size() > 1 && word[0] == 'g' && std::isdigit(static_cast<unsigned char>(word[1])))
-        p.weight_bits += 32.0 / std::atof(word.c_str() + 1);
+      if (word.size() > 1 && word[0] == 'g' && std::isdigit(static_cast<unsigned char>(word[1]))) {
+        const double group = std::atof(word.c_str() + 1);  // digits only: words() keeps alnum
+        if (group >= 1) p.weight_bits += 32.0 / group;
+      }
     }
     return p;
   }
@@ -503,10 +530,10 @@ std::string skip_reason(const Row& row, const Device* device, const RunPrecision
 ValidationPoint price_run(const Row& row, const Device& device, const RunPrecision& precision,
                           const RunMetric& metric) {
   Workload w;
-  w.batch = static_cast<int>(row.number("batch"));
-  w.prompt = static_cast<int>(row.number("isl"));
-  w.gen = static_cast<int>(row.number("osl"));
-  w.tp = static_cast<int>(row.number("tp"));
+  w.batch = row.count("batch");
+  w.prompt = row.count("isl");
+  w.gen = row.count("osl");
+  w.tp = row.count("tp", 1024);
   w.weight_bytes = precision.weight_bits / 8;
   w.compute = precision.compute;
   w.activation_bytes = w.kv_bytes = precision.compute == Precision::fp8 ? 1 : 2;
@@ -544,7 +571,7 @@ std::vector<ValidationSet> run_model_sets(const Table& t, const Catalog& catalog
     const auto precision = run_precision(row.text("precision"));
     const bool known_model =
         std::ranges::find(presets, model_preset(row.text("model"))) != presets.end();
-    const auto metric = run_metric(row, row.number("batch"), row.number("osl"));
+    const auto metric = run_metric(row, row.count("batch"), row.count("osl"));
     const std::string why = skip_reason(row, device, precision ? &*precision : nullptr, known_model,
                                         metric.has_value());
     if (!why.empty()) {
