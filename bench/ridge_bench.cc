@@ -8,11 +8,13 @@
 
 #include "ridge/analysis.h"
 #include "ridge/catalog.h"
+#include "ridge/expected.h"
 #include "ridge/inference.h"
 #include "ridge/model.h"
 #include "ridge/op.h"
 #include "ridge/render.h"
 #include "ridge/tour.h"
+#include "ridge/validation.h"
 
 namespace {
 
@@ -51,9 +53,8 @@ void BM_ParseDeviceToml(benchmark::State& state) {
 BENCHMARK(BM_ParseDeviceToml)->Unit(benchmark::kMicrosecond);
 
 // The issue's yardstick: 1,000 batch sizes of a 70B model, each a full analysis (prefill,
-// decode, memory and the crossover search), on eight H100s.
-void BM_ModelSweep70B(benchmark::State& state) {
-  const ridge::Device& h100 = ridge::Catalog::builtin().get("h100-sxm");
+// decode, memory, the crossover search and the expected times), on eight H100s.
+void sweep_70b(benchmark::State& state, const ridge::Device& h100) {
   const ridge::ModelConfig model = ridge::load_model("llama-2-70b");
   ridge::Workload w;
   w.tp = 8;
@@ -64,7 +65,32 @@ void BM_ModelSweep70B(benchmark::State& state) {
     }
   }
 }
+void BM_ModelSweep70B(benchmark::State& state) {
+  sweep_70b(state, ridge::Catalog::builtin().get("h100-sxm"));
+}
 BENCHMARK(BM_ModelSweep70B)->Unit(benchmark::kMillisecond);
+
+// The same sweep on the same figures under an id no calibration lists: the bounds alone, so the
+// two side by side show what the expected time costs (issue 12: under 20%).
+void BM_ModelSweep70BBoundOnly(benchmark::State& state) {
+  ridge::Device bound_only = ridge::Catalog::builtin().get("h100-sxm");
+  bound_only.id = "h100-sxm-bound-only";
+  sweep_70b(state, bound_only);
+}
+BENCHMARK(BM_ModelSweep70BBoundOnly)->Unit(benchmark::kMillisecond);
+
+void BM_ExpectedGemm(benchmark::State& state) {
+  const ridge::Device& h100 = ridge::Catalog::builtin().get("h100-sxm");
+  const ridge::Op op = ridge::gemm(4096, 4096, 4096, 2);
+  for (auto _ : state) benchmark::DoNotOptimize(ridge::expect(op, h100, ridge::Precision::fp16));
+}
+BENCHMARK(BM_ExpectedGemm);
+
+void BM_ValidateBundled(benchmark::State& state) {
+  for (auto _ : state)
+    benchmark::DoNotOptimize(ridge::run_bundled_validation(ridge::Catalog::builtin()));
+}
+BENCHMARK(BM_ValidateBundled)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

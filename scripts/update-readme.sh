@@ -27,6 +27,14 @@ $R model --model llama-3.1-8b --batch 16 --prompt 1024 --gen 256 | sed -n '1,22p
 echo '$ ridge model --model llama-3.1-8b --batch 16 --prompt 1024 --gen 256   # the decode step'
 $R model --model llama-3.1-8b --batch 16 --prompt 1024 --gen 256 | sed -n '/^Decode/,/^where/p' | sed '$d'
 ex model --model llama-2-70b --tp 8 --prompt 1024 --gen 256 --sweep batch=1,8,64,256; echo '```'
+cat docs/readme/predict-intro.md
+echo '```console'; echo '$ ridge op gemm --m 4096 --n 4096 --k 4096   # excerpt'
+$R op gemm --m 4096 --n 4096 --k 4096 | sed -n '/time lower bound/,/expected as/p'
+$R op gemm --m 4096 --n 4096 --k 4096 | grep -E '^  (calibration|applies as|extrapolated|fp16 peak reached|bandwidth reached|kernel floor)  '
+echo '$ ridge model --model llama-3.1-8b --batch 16 --prompt 1024 --gen 256   # the expected times'
+$R model --model llama-3.1-8b --batch 16 --prompt 1024 --gen 256 | sed -n '/^figure  /,/^end to end /p'
+echo '$ ridge validate   # the summary'
+$R validate | sed -n '3,10p'; echo '```'; echo
 cat docs/readme/measure.md
 echo '```console'; echo '$ ridge measure --quick --out host.json   # on the 2-core development VM, abridged'
 $R measure --quick --out /tmp/ridge-readme-host.json | sed -n '1,20p;/^level/,/^DRAM/p'

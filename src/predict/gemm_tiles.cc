@@ -139,8 +139,10 @@ GemmTiling best_tiling(const GemmShape& shape, double ideal_bytes, const GemmMac
       if (first || g.time_s() < best.time_s()) best = g;
       first = false;
     };
-    for (int split = 1; split <= useful; ++split)
+    // Split factors as the libraries offer them: powers of two, and the one that fills the units.
+    for (int split = 1; split < useful; split *= 2)
       consider(price(shape, t, split, Decomposition::tiles, ideal_bytes, machine));
+    consider(price(shape, t, useful, Decomposition::tiles, ideal_bytes, machine));
     consider(price(shape, t, 1, Decomposition::stream_k, ideal_bytes, machine));
   }
   return best;

@@ -43,10 +43,27 @@ struct Table {
   std::vector<std::vector<std::string>> rows;
   std::vector<int> lines;  // file line of each row
 
+  // The column of that name, or of one of the names other sources give it.
   std::optional<std::size_t> column(std::string_view name) const {
-    const auto it = std::ranges::find(header, name);
-    if (it == header.end()) return std::nullopt;
-    return static_cast<std::size_t>(it - header.begin());
+    for (std::string_view alias : aliases(name)) {
+      const auto it = std::ranges::find(header, alias);
+      if (it != header.end()) return static_cast<std::size_t>(it - header.begin());
+    }
+    return std::nullopt;
+  }
+
+  static std::vector<std::string_view> aliases(std::string_view name) {
+    static const std::map<std::string_view, std::vector<std::string_view>> names = {
+        {"gpu", {"gpu", "device", "accelerator", "hardware"}},
+        {"device", {"device", "gpu", "accelerator", "hardware"}},
+        {"batch", {"batch", "batch_size", "bs"}},
+        {"isl", {"isl", "input_len", "input_length", "prompt_len", "prompt"}},
+        {"osl", {"osl", "output_len", "output_length", "gen_len", "gen"}},
+        {"tp", {"tp", "tp_size", "tensor_parallel"}},
+        {"dtype", {"dtype", "precision"}},
+    };
+    const auto it = names.find(name);
+    return it == names.end() ? std::vector<std::string_view>{name} : it->second;
   }
   bool has(std::string_view name) const { return column(name).has_value(); }
 };
@@ -533,11 +550,11 @@ ValidationPoint price_run(const Row& row, const Device& device, const RunPrecisi
   w.batch = row.count("batch");
   w.prompt = row.count("isl");
   w.gen = row.count("osl");
-  w.tp = row.count("tp", 1024);
+  w.tp = row.optional_text("tp") ? row.count("tp", 1024) : 1;
   w.weight_bytes = precision.weight_bits / 8;
   w.compute = precision.compute;
   w.activation_bytes = w.kv_bytes = precision.compute == Precision::fp8 ? 1 : 2;
-  w.cuda_graphs = uses_cuda_graphs(row.text("framework"));
+  w.cuda_graphs = uses_cuda_graphs(row.optional_text("framework").value_or(""));
   const ModelAnalysis a = analyse_model(load_model(model_preset(row.text("model"))), w, device);
   ValidationPoint p;
   p.line = row.line();

@@ -173,7 +173,9 @@ Document model_sweep_document(const std::string& key, const std::vector<ModelAna
            {"decode_intensity", "decode FLOP/B"},
            {"weights_bytes_per_gpu", "weights/GPU"},
            {"kv_cache_bytes_per_gpu", "KV/GPU"},
-           {"fits", "fits"}},
+           {"fits", "fits"},
+           {"expected_time_to_first_token_s", "TTFT ~"},
+           {"expected_time_per_token_s", "per token ~"}},
           {}};
   for (const ModelAnalysis& a : rows) {
     const Workload& w = a.workload;
@@ -182,14 +184,17 @@ Document model_sweep_document(const std::string& key, const std::vector<ModelAna
                       number_cell(a.tokens_per_s, units::plain(a.tokens_per_s, 1)),
                       number_cell(a.decode.intensity(), units::plain(a.decode.intensity(), 1)),
                       bytes_cell(a.weights_bytes_per_gpu), bytes_cell(a.kv_cache_bytes_per_gpu),
-                      bool_cell(a.fits, a.fits ? "yes" : "no")});
+                      bool_cell(a.fits, a.fits ? "yes" : "no"),
+                      a.expected ? time_cell(a.expected->time_to_first_token_s) : empty_cell(),
+                      a.expected ? time_cell(a.expected->time_per_token_s) : empty_cell()});
   }
   Document doc;
   doc.schema = "ridge.model_sweep/1";
   doc.title = fmt::format("{} on {}, sweeping {}", rows.front().model.name, device.name, key);
   doc.sections.push_back({"", "", {std::move(t)}, {}});
   doc.notes.push_back(
-      "times are roofline lower bounds summed op by op; decode at the average context");
+      "times are roofline lower bounds summed op by op; decode at the average context; ~ columns "
+      "are the calibrated expected times (- where no calibration applies)");
   return doc;
 }
 
