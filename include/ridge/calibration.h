@@ -44,6 +44,9 @@ struct Calibration {
   // latency of one collective call.
   Figure link_efficiency;
   Figure collective_latency_s;
+  // GEMMs timed on the device itself (a measured device's sweep): inside their range the
+  // expected time follows them, outside it the model alone, with a warning.
+  std::vector<MeasuredGemm> measured_gemms;
 };
 
 // Parses a calibration profile (data/calibration/*.toml). Bad input naming `origin` for a

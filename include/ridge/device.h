@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "ridge/op.h"
 #include "ridge/precision.h"
 #include "ridge/roofline.h"
 
@@ -77,6 +78,14 @@ struct Link {
   std::optional<Figure> latency_s;
 };
 
+// A GEMM timed on the device itself (a measurement's GEMV/GEMM sweep): what the expected time
+// interpolates between inside the measured range.
+struct MeasuredGemm {
+  GemmShape shape;  // m rows of activations (the batch), n outputs, k inputs
+  Precision precision = Precision::fp32;
+  double seconds = 0;  // median
+};
+
 struct Device {
   std::string id;
   std::string name;
@@ -90,7 +99,8 @@ struct Device {
   std::map<Precision, Figure> peak_flops_per_s;  // dense (no 2:4 sparsity)
   std::vector<MemoryLevel> memory;               // fastest first; exactly one of kind main
   std::vector<Link> links;
-  std::string origin;  // "built-in" or the file it was loaded from
+  std::string origin;                        // "built-in" or the file it was loaded from
+  std::vector<MeasuredGemm> measured_gemms;  // empty but for measured devices
 
   bool has_peak(Precision precision) const;
   // Bad input when the device has no peak at this precision.

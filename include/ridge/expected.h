@@ -27,9 +27,9 @@ struct ExpectedTime {
   double fixed_time_s = 0;    // the kernel's floor
   std::string limiter;        // "compute", "memory" or "fixed": the largest part
   std::string detail;         // how it was priced: "tile 128x256, split-k 1, 7 waves (97% full)"
-  // The calibration was not measured on this device: its shares come from the architecture's
-  // profile or from estimates, so the figure is a prediction beyond measured data.
-  bool extrapolated = true;
+  // Beyond measured data: the calibration was not measured on this device (its shares come from
+  // the architecture's profile or from estimates), or the shape lies outside its measured sweep.
+  bool extrapolated = false;
 };
 
 // nullopt where the calibration has no achievable peak for `precision` (then only the bound is
@@ -37,6 +37,12 @@ struct ExpectedTime {
 std::optional<ExpectedTime> expected_time(const Op& op, const Device& device, Precision precision,
                                           const Calibration& calibration,
                                           const ExpectOptions& options = {});
+
+// The share of the device's peak at `g.precision` that a GEMM timed on it reached, once the
+// model's other parts are taken out of its time: the calibration's kernel floor, and a CPU BLAS's
+// packing of its operands. 0 when the GEMM was bound by memory (it says nothing of the peak).
+double measured_compute_share(const MeasuredGemm& g, const Device& device,
+                              const Calibration& calibration);
 
 // An expected time with the calibration it rests on.
 struct Expectation {

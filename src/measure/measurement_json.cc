@@ -5,7 +5,10 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <tuple>
 
 #include "core/json_input.h"
 #include "ridge/error.h"
@@ -82,6 +85,27 @@ int year_of(const std::string& timestamp) {
   int year = 0;
   std::from_chars(timestamp.data(), timestamp.data() + 4, year);
   return year;
+}
+
+// The GEMV/GEMM sweep is what a measured device's expected time interpolates between: within
+// each set of weights (where, size, precision) the batches rise, none twice, every rate positive.
+void check_blas_sweep(const std::vector<BlasPoint>& sweep) {
+  std::map<std::tuple<std::string, int, Precision>, int> last_batch;
+  for (std::size_t i = 0; i < sweep.size(); ++i) {
+    const BlasPoint& b = sweep[i];
+    if (!(b.flops_per_s.median > 0) || !std::isfinite(b.flops_per_s.median))
+      throw std::invalid_argument(
+          fmt::format("blas[{}]: the median rate {} is not positive", i, b.flops_per_s.median));
+    auto [it, first] = last_batch.try_emplace({b.weights, b.n, b.precision}, b.batch);
+    if (first) continue;
+    if (b.batch == it->second)
+      throw std::invalid_argument(
+          fmt::format("blas[{}]: batch {} of {} weights n={} twice", i, b.batch, b.weights, b.n));
+    if (b.batch < it->second)
+      throw std::invalid_argument(fmt::format(
+          "blas[{}]: batch {} after {}: the sweep's batches must rise", i, b.batch, it->second));
+    it->second = b.batch;
+  }
 }
 
 Summary summary_from(const Json& j) {
@@ -202,6 +226,7 @@ Measurement measurement_from(const Json& j) {
                       summary_from(b.at("flops_per_s_summary")),
                       b.at("samples_s").get<std::vector<double>>()});
   }
+  check_blas_sweep(m.blas);
   m.warnings = j.at("warnings").get<std::vector<std::string>>();
   return m;
 }
@@ -387,6 +412,12 @@ Device device_from_measurement(const Measurement& m, const std::string& id,
     d.unit_name = "core";
     d.compute_units = measured(m.threads, m, origin, "threads the measurement ran on");
     add_cpu_memory(d, m, origin);
+  }
+  for (const BlasPoint& b : m.blas) {
+    const double flops = 2.0 * b.n * b.n * b.batch;
+    d.measured_gemms.push_back({GemmShape{static_cast<double>(b.batch), static_cast<double>(b.n),
+                                          static_cast<double>(b.n), 1},
+                                b.precision, flops / b.flops_per_s.median});
   }
   check_plausible_figures(d, origin);
   return d;

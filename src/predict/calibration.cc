@@ -6,6 +6,7 @@
 #include "core/embedded.h"
 #include "core/toml_reader.h"
 #include "ridge/catalog.h"
+#include "ridge/expected.h"
 #include "ridge/input_file.h"
 
 namespace ridge {
@@ -118,6 +119,22 @@ bool is_measured(const Device& device) {
   return device.main_memory().bandwidth_bytes_per_s->provenance == Provenance::measured;
 }
 
+// The share of a measured peak that the device's fastest measured GEMM reached (its floor and
+// any packing taken out): 1 where no GEMM was timed at that precision or the peak is itself a
+// GEMM's (cuBLASLt on a GPU); below 1 where the peak is an FMA kernel's and BLAS reaches less
+// (OpenBLAS sgemm on a CPU).
+Figure measured_gemm_share(const Device& device, const Calibration& c, Precision precision,
+                           const Figure& peak) {
+  double best = 0;
+  for (const MeasuredGemm& g : device.measured_gemms) {
+    if (g.precision == precision) best = std::max(best, measured_compute_share(g, device, c));
+  }
+  if (best <= 0) return {1, Provenance::measured, peak.source, "the measured peak is the ceiling"};
+  return {best, Provenance::measured, peak.source,
+          "the fastest GEMM of the measured sweep, its floor and packing taken out, over the "
+          "measured peak"};
+}
+
 // A measured device's ceilings are what its kernels reached: every share is 1, sourced to the
 // measurement; what a measurement does not cover (kernel floors, attention, collectives) comes
 // from the profile of the part it ran on.
@@ -132,15 +149,13 @@ Calibration from_measurement(const Device& device, const Calibration* spec_profi
                                "collectives from the {} profile",
                                spec_profile->id)
                          : "measured on this device";
-  c.compute_efficiency.clear();
-  for (const auto& [precision, peak] : device.peak_flops_per_s) {
-    c.compute_efficiency[precision] = {1, Provenance::measured, peak.source,
-                                       "the measured peak is the ceiling"};
-  }
   c.bandwidth_efficiency = {1, Provenance::measured, bandwidth.source,
                             "the measured bandwidth is the ceiling"};
+  // The L2 feed is a GPU tile's; a CPU's BLAS blocks for its own caches, per core.
+  c.l2_bandwidth_bytes_per_s.reset();
   for (const MemoryLevel& level : device.memory) {
-    if (level.kind == MemoryKind::cache && level.bandwidth_bytes_per_s &&
+    if (device.unit_name == "SM" && level.kind == MemoryKind::cache &&
+        level.bandwidth_bytes_per_s &&
         level.bandwidth_bytes_per_s->provenance == Provenance::measured)
       c.l2_bandwidth_bytes_per_s = level.bandwidth_bytes_per_s;
   }
@@ -155,6 +170,14 @@ Calibration from_measurement(const Device& device, const Calibration* spec_profi
     c.link_efficiency = {0.8, Provenance::estimate, "estimate", ""};
     c.collective_latency_s = {10e-6, Provenance::estimate, "estimate", ""};
   }
+  c.compute_efficiency.clear();
+  for (const auto& [precision, peak] : device.peak_flops_per_s)
+    c.compute_efficiency[precision] = {1, Provenance::measured, peak.source, ""};
+  std::map<Precision, Figure> shares;
+  for (const auto& [precision, peak] : device.peak_flops_per_s)
+    shares[precision] = measured_gemm_share(device, c, precision, peak);
+  c.compute_efficiency = std::move(shares);
+  c.measured_gemms = device.measured_gemms;
   return c;
 }
 
@@ -192,9 +215,8 @@ std::optional<Calibration> find_calibration(const Device& device) {
   if (is_measured(device)) return from_measurement(device, spec_profile_of(device));
   if (const Calibration* profile = profile_listing(device.id)) {
     Calibration c = *profile;
-    const bool shipped = std::ranges::any_of(builtin_calibrations(), [&](const Calibration& b) {
-      return &b == profile;
-    });
+    const bool shipped = std::ranges::any_of(builtin_calibrations(),
+                                             [&](const Calibration& b) { return &b == profile; });
     c.basis = shipped ? fmt::format("the shipped {} profile (data/calibration/{}.toml)", c.id, c.id)
                       : fmt::format("the {} profile given with --calibration", c.id);
     return c;

@@ -20,13 +20,39 @@ struct Achievable {
   double rate_flops_per_s = 0;
   double bandwidth_bytes_per_s = 0;
   double floor_s = 0;
+  std::string cache_level;  // the cache the data stays in, when not main memory
 };
 
-Achievable achievable(const Device& device, Precision precision, const Calibration& c,
+struct LevelBandwidth {
+  double bytes_per_s = 0;
+  std::string cache_level;  // empty: main memory
+};
+
+// On a measured CPU the data of a kernel called again and again stays in the smallest cache it
+// fits (the timing harness, and a server's loop, call it on the same buffers): its bandwidth is
+// that level's, as measured. A GPU's figures are for data in device memory (benchmarks flush the
+// L2 between runs), so its main-memory bandwidth serves.
+LevelBandwidth bandwidth_for(double bytes, const Device& device, const Calibration& c) {
+  const LevelBandwidth main{c.bandwidth_efficiency.value * device.main_bandwidth_bytes_per_s(), ""};
+  if (!c.measured || device.unit_name == "SM") return main;
+  const double units = device.compute_units ? device.compute_units->value : 1;
+  for (const MemoryLevel& level : device.memory) {
+    if (level.kind != MemoryKind::cache || !level.capacity_bytes || !level.bandwidth_bytes_per_s)
+      continue;
+    const double capacity = level.capacity_bytes->value * (level.scope == Scope::unit ? units : 1);
+    if (bytes <= capacity && level.bandwidth_bytes_per_s->value > main.bytes_per_s)
+      return {level.bandwidth_bytes_per_s->value, level.name};
+  }
+  return main;
+}
+
+Achievable achievable(const Op& op, const Device& device, Precision precision, const Calibration& c,
                       const ExpectOptions& options) {
+  const LevelBandwidth bandwidth = bandwidth_for(op.bytes, device, c);
   return {c.compute_efficiency.at(precision).value * device.peak(precision).value,
-          c.bandwidth_efficiency.value * device.main_bandwidth_bytes_per_s(),
-          options.cuda_graphs ? c.graph_kernel_floor_s.value : c.kernel_floor_s.value};
+          bandwidth.bytes_per_s,
+          options.cuda_graphs ? c.graph_kernel_floor_s.value : c.kernel_floor_s.value,
+          bandwidth.cache_level};
 }
 
 double cache_bytes(const Device& device) {
@@ -42,10 +68,14 @@ int units_of(const Device& device) {
   return device.compute_units ? static_cast<int>(device.compute_units->value) : 1;
 }
 
-ExpectedTime finish(ExpectedTime e, double floor_s) {
+// The floor plus the compute and memory parts: overlapped (the larger), or one after the other
+// (a CPU BLAS packs its operands before its kernel runs).
+ExpectedTime finish(ExpectedTime e, double floor_s, bool sequential = false) {
   e.fixed_time_s = floor_s;
-  e.time_s = floor_s + std::max(e.compute_time_s, e.memory_time_s);
-  if (e.fixed_time_s >= std::max(e.compute_time_s, e.memory_time_s)) {
+  const double work =
+      sequential ? e.compute_time_s + e.memory_time_s : std::max(e.compute_time_s, e.memory_time_s);
+  e.time_s = floor_s + work;
+  if (e.fixed_time_s >= work) {
     e.limiter = "fixed";
   } else {
     e.limiter = e.compute_time_s >= e.memory_time_s ? "compute" : "memory";
@@ -53,20 +83,87 @@ ExpectedTime finish(ExpectedTime e, double floor_s) {
   return e;
 }
 
-ExpectedTime gemm_time(const Op& op, const Device& device, const Calibration& c,
-                       const Achievable& a) {
+ExpectedTime modelled_gemm_time(const Op& op, const Device& device, const Calibration& c,
+                                const Achievable& a) {
   predict::GemmMachine machine;
   machine.units = units_of(device);
   machine.rate_flops_per_s = a.rate_flops_per_s;
   machine.bandwidth_bytes_per_s = a.bandwidth_bytes_per_s;
   machine.l2_bytes = cache_bytes(device);
   machine.l2_feed_bytes_per_s = c.l2_bandwidth_bytes_per_s ? c.l2_bandwidth_bytes_per_s->value : 0;
+  machine.cpu = device.unit_name != "SM";
   const predict::GemmTiling t = predict::best_tiling(*op.gemm_shape, op.bytes, machine);
   ExpectedTime e;
   e.compute_time_s = t.compute_time_s;
   e.memory_time_s = t.memory_time_s;
   e.detail = t.describe();
-  return finish(e, a.floor_s);
+  return finish(e, a.floor_s, t.sequential);
+}
+
+// The measured sweep at one precision, and whether a shape lies inside it on every axis.
+struct Sweep {
+  std::vector<const MeasuredGemm*> points;
+  GemmShape low, high;
+
+  bool contains(const GemmShape& s) const {
+    return s.m >= low.m && s.m <= high.m && s.n >= low.n && s.n <= high.n && s.k >= low.k &&
+           s.k <= high.k;
+  }
+  std::string range() const {
+    return fmt::format("m {}-{}, n {}-{}, k {}-{}", low.m, high.m, low.n, high.n, low.k, high.k);
+  }
+};
+
+Sweep sweep_at(const Calibration& c, Precision precision) {
+  Sweep sweep;
+  for (const MeasuredGemm& g : c.measured_gemms) {
+    if (g.precision != precision) continue;
+    if (sweep.points.empty()) sweep.low = sweep.high = g.shape;
+    sweep.points.push_back(&g);
+    const GemmShape& s = g.shape;
+    sweep.low = {std::min(sweep.low.m, s.m), std::min(sweep.low.n, s.n), std::min(sweep.low.k, s.k),
+                 1};
+    sweep.high = {std::max(sweep.high.m, s.m), std::max(sweep.high.n, s.n),
+                  std::max(sweep.high.k, s.k), 1};
+  }
+  return sweep;
+}
+
+// Inside the sweep, the model is corrected by what the measured points took against what it
+// gives for them: their ratios, weighted by inverse squared distance in log2 of (m, n, k).
+double sweep_correction(const GemmShape& shape, const Sweep& sweep, const Device& device,
+                        Precision precision, const Calibration& c, const Achievable& a) {
+  double weights = 0, weighted_log_ratio = 0;
+  for (const MeasuredGemm* g : sweep.points) {
+    const GemmShape& s = g->shape;
+    const Op op = gemm(s.m, s.n, s.k, bytes_per_element(precision), s.batch);
+    const Achievable at_point{a.rate_flops_per_s, bandwidth_for(op.bytes, device, c).bytes_per_s,
+                              a.floor_s, ""};
+    const double ratio = g->seconds / modelled_gemm_time(op, device, c, at_point).time_s;
+    const double d2 = std::pow(std::log2(shape.m / s.m), 2) +
+                      std::pow(std::log2(shape.n / s.n), 2) + std::pow(std::log2(shape.k / s.k), 2);
+    if (d2 < 1e-12) return ratio;
+    weights += 1 / d2;
+    weighted_log_ratio += std::log(ratio) / d2;
+  }
+  return std::exp(weighted_log_ratio / weights);
+}
+
+ExpectedTime gemm_time(const Op& op, const Device& device, Precision precision,
+                       const Calibration& c, const Achievable& a) {
+  ExpectedTime e = modelled_gemm_time(op, device, c, a);
+  const Sweep sweep = sweep_at(c, precision);
+  if (sweep.points.empty()) return e;
+  if (!sweep.contains(*op.gemm_shape)) {
+    e.detail += fmt::format("; outside the measured sweep ({}): the model alone", sweep.range());
+    e.extrapolated = true;
+    return e;
+  }
+  const double correction = sweep_correction(*op.gemm_shape, sweep, device, precision, c, a);
+  e.time_s *= correction;
+  e.detail += fmt::format("; x{:.2f} from the measured sweep", correction);
+  e.extrapolated = false;
+  return e;
 }
 
 // Share of the spec peak a fused attention kernel reaches at this head dimension: the
@@ -110,18 +207,23 @@ std::optional<ExpectedTime> expected_time(const Op& op, const Device& device, Pr
                                           const ExpectOptions& options) {
   if (!calibration.compute_efficiency.contains(precision) || !device.has_peak(precision))
     return std::nullopt;
-  const Achievable a = achievable(device, precision, calibration, options);
+  const Achievable a = achievable(op, device, precision, calibration, options);
   ExpectedTime e;
   if (op.gemm_shape) {
-    e = gemm_time(op, device, calibration, a);
+    e = gemm_time(op, device, precision, calibration, a);
   } else if (op.attention_shape && op.attention_shape->fused) {
     e = attention_time(op, device, precision, calibration, a);
   } else {
     e = streaming_time(op, a);
   }
-  e.extrapolated = !calibration.measured;
-  // Every share is at most 1, so this holds by construction; the bound is the promise.
-  e.time_s = std::max(e.time_s, time_lower_bound_s(op.flops, op.bytes, device.ceiling(precision)));
+  e.extrapolated = e.extrapolated || !calibration.measured;
+  if (!a.cache_level.empty())
+    e.detail += fmt::format("; its data stays in {} between calls", a.cache_level);
+  // Every share is at most 1, so this holds by construction: never below the roofline of the
+  // memory level the data is in.
+  const Ceiling ceiling{device.peak(precision).value,
+                        std::max(device.main_bandwidth_bytes_per_s(), a.bandwidth_bytes_per_s)};
+  e.time_s = std::max(e.time_s, time_lower_bound_s(op.flops, op.bytes, ceiling));
   return e;
 }
 
@@ -132,6 +234,20 @@ std::optional<Expectation> expect(const Op& op, const Device& device, Precision 
   const auto time = expected_time(op, device, precision, *calibration, options);
   if (!time) return std::nullopt;
   return Expectation{*time, std::move(*calibration)};
+}
+
+double measured_compute_share(const MeasuredGemm& g, const Device& device, const Calibration& c) {
+  const GemmShape& s = g.shape;
+  const Op op = gemm(s.m, s.n, s.k, bytes_per_element(g.precision), s.batch);
+  Calibration at_peak = c;
+  at_peak.compute_efficiency[g.precision].value = 1;
+  at_peak.measured_gemms.clear();
+  const Achievable a = achievable(op, device, g.precision, at_peak, {});
+  const ExpectedTime at_full_rate = modelled_gemm_time(op, device, at_peak, a);
+  // Compute-bound, the rest of the time is the floor (and a CPU's packing, which comes first).
+  const double other = at_full_rate.time_s - at_full_rate.compute_time_s;
+  if (at_full_rate.limiter != "compute" || g.seconds <= other) return 0;
+  return std::min(1.0, at_full_rate.compute_time_s / (g.seconds - other));
 }
 
 double expected_transfer_time_s(double bytes, const Link& link, const Calibration& c) {

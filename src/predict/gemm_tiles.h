@@ -14,6 +14,9 @@ struct GemmMachine {
   double bandwidth_bytes_per_s = 0;  // achievable main-memory bandwidth
   double l2_bytes = 0;               // 0: no cache holds operands between tiles
   double l2_feed_bytes_per_s = 0;    // L2 into the units; 0: tiles are fed at their full rate
+  // A CPU's BLAS (Goto's algorithm, as OpenBLAS): register tiles, threads share out the rows,
+  // no split-K, and the operands are packed into contiguous panels before the kernel runs.
+  bool cpu = false;
 };
 
 struct GemmTiling {
@@ -24,7 +27,13 @@ struct GemmTiling {
   double compute_time_s = 0;
   double traffic_bytes = 0;
   double memory_time_s = 0;
-  double time_s() const { return compute_time_s > memory_time_s ? compute_time_s : memory_time_s; }
+  // The memory part runs before the compute (a CPU BLAS's packing), not beside it.
+  bool sequential = false;
+  bool cpu_packing = false;
+  double time_s() const {
+    if (sequential) return compute_time_s + memory_time_s;
+    return compute_time_s > memory_time_s ? compute_time_s : memory_time_s;
+  }
   std::string describe() const;
 };
 

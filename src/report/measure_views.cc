@@ -294,13 +294,16 @@ Document lab_document(const LabResult& r) {
                  {"cv", "cv"},
                  {"measured_s", "time"},
                  {"predicted_s", "roofline predicts"},
-                 {"error", "error"}},
+                 {"error", "error"},
+                 {"expected_s", "expected ~"},
+                 {"expected_error", "error"}},
                 {}};
   for (const LabKernel* k : {&r.gemv, &r.gemm}) {
     kernels.rows.push_back({text_cell(blas_op_name(k->point)), integer_cell(k->point.batch),
                             flops_rate_cell(k->point.flops_per_s.median),
                             spread_cell(k->point.flops_per_s), time_cell(k->measured_s),
-                            time_cell(k->predicted_s), percent_cell(k->error, 0)});
+                            time_cell(k->predicted_s), percent_cell(k->error, 0),
+                            time_cell(k->expected_s), percent_cell(k->expected_error, 0)});
   }
   const std::string verdict =
       r.passed
@@ -323,7 +326,11 @@ Document lab_document(const LabResult& r) {
             {"measured_bandwidth", fmt::format("measured read bandwidth ({})", r.bandwidth_level),
              bandwidth_cell(r.measured_bandwidth)}}},
        std::move(kernels),
-       Fields{{{"ratio", "GEMM / GEMV", ratio_cell(r.ratio)},
+       Fields{{{"ceiling_gemm_flops_per_s",
+                fmt::format("sgemm at batch {} (the achievable GEMM rate)", r.ceiling_gemm.batch),
+                flops_rate_cell(r.ceiling_gemm.flops_per_s.median)},
+               {"gemm_share_of_peak", "of the FMA peak", percent_cell(r.gemm_share_of_peak)},
+               {"ratio", "GEMM / GEMV", ratio_cell(r.ratio)},
                {"passed", "more than 2x", bool_cell(r.passed, r.passed ? "yes" : "NO")}}},
        Paragraph{verdict}},
       {}};
@@ -334,6 +341,11 @@ Document lab_document(const LabResult& r) {
       "medians of this run: a lower bound up to their spread, so a small negative error means the "
       "kernel "
       "ran at the ceiling, and a positive one how far it stays above it");
+  doc.notes.push_back(
+      "'expected ~' is ridge's model on this run's ceilings, calibrated by the batch-512 sgemm "
+      "alone (the rate BLAS reaches, below the FMA peak: packing, edges, the kernel's own "
+      "loop), so the batch-1 and batch-64 figures are predictions of kernels it never saw "
+      "(docs/predict.md)");
   doc.check_failed = !r.passed;
   return doc;
 }

@@ -90,8 +90,8 @@ TEST(Expected, GemvStreamsAtTheAchievableBandwidth) {
 // (64 + 2) K steps over 132 SMs, each step 2 x 128 x 256 x 64 FLOP at 0.803 x 990 / 132 TFLOP/s.
 TEST(Expected, LargeGemmIsStreamKOverTheAchievablePeak) {
   const Device& h100 = device("h100-sxm");
-  const auto e = expected_time(gemm(4096, 4096, 4096, 2), h100, Precision::fp16,
-                               *find_calibration(h100));
+  const auto e =
+      expected_time(gemm(4096, 4096, 4096, 2), h100, Precision::fp16, *find_calibration(h100));
   ASSERT_TRUE(e.has_value());
   const double step = 2.0 * 128 * 256 * 64 / (0.803 * 990e12 / 132);
   EXPECT_NEAR(e->time_s, 3e-6 + (512.0 * 66 / 132 + 1) * step, 1e-9);
@@ -126,8 +126,7 @@ TEST(Expected, NeverBelowTheBound) {
 
 TEST(Expected, NoPeakForThePrecisionIsBoundOnly) {
   const Device& a100 = device("a100-sxm-80gb");
-  EXPECT_FALSE(
-      expected_time(gemm(64, 64, 64, 4), a100, Precision::fp32, *find_calibration(a100)));
+  EXPECT_FALSE(expected_time(gemm(64, 64, 64, 4), a100, Precision::fp32, *find_calibration(a100)));
   EXPECT_FALSE(expect(gemm(64, 64, 64, 2), device("v100-sxm2"), Precision::fp16));
 }
 
@@ -138,10 +137,60 @@ TEST(Expected, AMeasuredDeviceIsItsOwnCalibration) {
   const auto c = find_calibration(gpu);
   ASSERT_TRUE(c.has_value());
   EXPECT_TRUE(c->measured);
-  EXPECT_EQ(c->compute_efficiency.at(Precision::bf16).value, 1);
+  // cuBLAS's best GEMV/GEMM of the sweep against cuBLASLt's 8192^3 peak: close to all of it.
+  EXPECT_GT(c->compute_efficiency.at(Precision::bf16).value, 0.9);
+  EXPECT_LE(c->compute_efficiency.at(Precision::bf16).value, 1);
+  EXPECT_EQ(c->compute_efficiency.at(Precision::fp64).value, 1);  // no fp64 GEMM in the sweep
   EXPECT_EQ(c->kernel_floor_s.value, find_calibration(device("h200-sxm"))->kernel_floor_s.value);
-  const auto e = expected_time(gemm(8192, 8192, 8192, 2), gpu, Precision::bf16, *c);
-  EXPECT_FALSE(e->extrapolated);
+  EXPECT_FALSE(expected_time(gemm(256, 16384, 16384, 2), gpu, Precision::bf16, *c)->extrapolated);
+}
+
+// Inside the measured sweep the expected time follows it: at a measured point it is that
+// point's time; between points it is interpolated; outside, the model alone, flagged.
+TEST(Expected, AMeasuredSweepIsFollowedInsideAndFlaggedOutside) {
+  const Measurement m =
+      load_measurement_file(RIDGE_SOURCE_DIR "/docs/measurements/h200-2026-11-30/h200.json");
+  const Device gpu = device_from_measurement(m, "gpu", "h200.json");
+  ASSERT_EQ(gpu.measured_gemms.size(), m.blas.size());
+  const Calibration c = *find_calibration(gpu);
+  for (const BlasPoint& b : m.blas) {
+    const Op op = gemm(b.batch, b.n, b.n, 2);
+    const auto e = expected_time(op, gpu, Precision::bf16, c);
+    EXPECT_NEAR(e->time_s,
+                std::max(op.flops / b.flops_per_s.median,
+                         analyse(op, gpu, Precision::bf16).time_lower_bound_s),
+                1e-12)
+        << b.batch;
+    EXPECT_FALSE(e->extrapolated);
+  }
+  const auto between = expected_time(gemm(100, 16384, 16384, 2), gpu, Precision::bf16, c);
+  const auto at64 = expected_time(gemm(64, 16384, 16384, 2), gpu, Precision::bf16, c);
+  const auto at128 = expected_time(gemm(128, 16384, 16384, 2), gpu, Precision::bf16, c);
+  EXPECT_GT(between->time_s, at64->time_s);
+  EXPECT_LT(between->time_s, at128->time_s);
+  const auto outside = expected_time(gemm(4096, 16384, 16384, 2), gpu, Precision::bf16, c);
+  EXPECT_TRUE(outside->extrapolated);
+  EXPECT_NE(outside->detail.find("outside the measured sweep"), std::string::npos);
+}
+
+// A CPU BLAS packs its operands, then computes: the packing's traffic adds to the compute.
+TEST(Expected, ACpuGemmPacksThenComputes) {
+  Device cpu;
+  cpu.id = "cpu";
+  cpu.unit_name = "core";
+  cpu.compute_units = Figure{2, Provenance::measured, "test", ""};
+  cpu.peak_flops_per_s[Precision::fp32] = {400e9, Provenance::measured, "test", ""};
+  MemoryLevel dram;
+  dram.capacity_bytes = Figure{1e12, Provenance::measured, "test", ""};
+  dram.bandwidth_bytes_per_s = Figure{50e9, Provenance::measured, "test", ""};
+  cpu.memory.push_back(dram);
+  Calibration c = *find_calibration(cpu);  // its own: every share 1, floors estimated
+  const auto e = expected_time(gemm(64, 2048, 2048, 4), cpu, Precision::fp32, c);
+  const double compute = 2.0 * 64 * 2048 * 2048 / 400e9;
+  const double packing = (2 * (64.0 * 2048 + 2048.0 * 2048) + 64.0 * 2048) * 4 / 50e9;
+  EXPECT_NEAR(e->time_s, 3e-6 + compute + packing, 1e-12);
+  const auto gemv = expected_time(gemm(1, 2048, 2048, 4), cpu, Precision::fp32, c);
+  EXPECT_NEAR(gemv->time_s, 3e-6 + (2048.0 * 2048 + 2 * 2048) * 4 / 50e9, 1e-12);
 }
 
 TEST(Expected, ModelRunsHaveExpectedFiguresAboveTheirBounds) {
@@ -199,13 +248,13 @@ TEST(Validation, RowsRidgeCannotPriceAreListedNotDropped) {
 }
 
 TEST(Validation, AMalformedRowIsBadInputNamingItsLine) {
-  const std::string text = "m\tn\tk\tdtype\tdevice\ttime_ms\n64\t64\t64\tfp16\tH100 80GB HBM3\tNaN\n";
+  const std::string text =
+      "m\tn\tk\tdtype\tdevice\ttime_ms\n64\t64\t64\tfp16\tH100 80GB HBM3\tNaN\n";
   try {
     run_validation_file(text, "t.tsv", Catalog::builtin());
     FAIL() << "accepted";
   } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("t.tsv:2: time_ms: 'NaN'"), std::string::npos)
-        << e.what();
+    EXPECT_NE(std::string(e.what()).find("t.tsv:2: time_ms: 'NaN'"), std::string::npos) << e.what();
   }
 }
 
