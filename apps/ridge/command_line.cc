@@ -4,7 +4,7 @@ namespace ridge::cli {
 
 CommandLine::CommandLine()
     : app_("ridge: where an operation sits on the roofline, and why", "ridge") {
-  app_.set_version_flag("--version", "ridge " RIDGE_VERSION);
+  app_.set_version_flag("--version", [] { return version_text(); });
   app_.fallthrough();
   app_.require_subcommand(0, 1);
   app_.add_option("--format", options_.format, "Output: text, json, csv or html")
@@ -26,6 +26,7 @@ CommandLine::CommandLine()
   add_measure(app_, commands_);
   add_lab(app_, commands_);
   add_validate(app_, commands_);
+  add_doctor(app_, commands_);
 }
 
 // The last parsed command in registration order: a subcommand of a command (`measure

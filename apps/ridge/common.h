@@ -78,5 +78,9 @@ void add_model(CLI::App& app, std::vector<Command>& commands);
 void add_measure(CLI::App& app, std::vector<Command>& commands);
 void add_lab(CLI::App& app, std::vector<Command>& commands);
 void add_validate(CLI::App& app, std::vector<Command>& commands);
+void add_doctor(CLI::App& app, std::vector<Command>& commands);
+
+// "ridge VERSION" and the backends this build has, without loading any.
+std::string version_text();
 
 }  // namespace ridge::cli

@@ -3,10 +3,10 @@
 #include <memory>
 
 #include "common.h"
-#include "cuda_measure.h"
-#include "mpi_measure.h"
+#include "ridge/cuda_measure.h"
 #include "ridge/error.h"
 #include "ridge/lab.h"
+#include "ridge/mpi_measure.h"
 #include "ridge/output_file.h"
 #include "ridge/units.h"
 #include "ridge/views.h"

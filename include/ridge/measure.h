@@ -52,7 +52,7 @@ std::string utc_timestamp();
 std::string host_name();
 
 // An empty measurement stamped with the time (UTC), the host's name and the host machine.
-Measurement stamped_measurement(bool quick);
+Measurement stamped_measurement(bool quick, const MachineInfo& machine);
 
 // The whole suite. Bad input when the options cannot be honoured (threads, memory).
 Measurement measure_host(const MeasureOptions& options, const Progress& progress = {});

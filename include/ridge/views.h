@@ -80,6 +80,16 @@ Document validation_document(const std::vector<ValidationSet>& sets);
 
 }  // namespace ridge::report
 
+#include "ridge/backend.h"
+
+namespace ridge::report {
+
+// The backends: what needs each, whether this build has it, where its plugin is and whether it
+// loads; check_failed when one that was built does not.
+Document doctor_document(const std::vector<BackendStatus>& backends);
+
+}  // namespace ridge::report
+
 #include "ridge/lab.h"
 #include "ridge/measurement.h"
 

@@ -1,5 +1,6 @@
 // What the host is: CPU model and features from CPUID, cores and caches from hwloc, memory and
-// frequency policy from the kernel.
+// frequency policy from the kernel. Part of the CPU backend (hwloc); the parts that need no
+// library are in isa.cc.
 #include "ridge/machine.h"
 
 #include <hwloc.h>
@@ -65,34 +66,6 @@ void read_topology(MachineInfo& m) {
 }
 
 }  // namespace
-
-Isa detect_isa() {
-#if defined(__x86_64__) || defined(__i386__)
-  __builtin_cpu_init();
-  if (__builtin_cpu_supports("avx512f")) return Isa::avx512;
-  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return Isa::avx2;
-#endif
-  return Isa::scalar;
-}
-
-std::string_view to_string(Isa isa) {
-  switch (isa) {
-    case Isa::avx512:
-      return "avx512";
-    case Isa::avx2:
-      return "avx2";
-    case Isa::scalar:
-      return "scalar";
-  }
-  return "?";
-}
-
-std::uint64_t MachineInfo::last_level_cache_bytes() const {
-  if (caches.empty()) return 0;
-  const CacheLevel& last = caches.back();
-  const int instances = std::max(1, cores / last.shared_by_cores);
-  return last.bytes * static_cast<std::uint64_t>(instances);
-}
 
 MachineInfo describe_machine() {
   MachineInfo m;

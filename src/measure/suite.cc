@@ -311,30 +311,9 @@ BlasPoint measure_blas(int n, int batch, const std::string& weights, int threads
   return p;
 }
 
-std::string utc_timestamp() {
-  const std::time_t t = std::time(nullptr);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
-  return text;
-}
-
-std::string host_name() {
-  char name[256] = {};
-  return gethostname(name, sizeof name - 1) == 0 ? name : "host";
-}
-
-Measurement stamped_measurement(bool quick) {
-  Measurement m;
-  m.created = utc_timestamp();
-  m.host = host_name();
-  m.machine = describe_machine();
-  m.quick = quick;
-  return m;
-}
-
 Measurement measure_host(const MeasureOptions& options, const Progress& progress) {
   pin_threads();
-  Measurement r = stamped_measurement(options.quick);
+  Measurement r = stamped_measurement(options.quick, describe_machine());
   r.threads = resolve_threads(options.threads, r.machine);
   const MachineInfo& m = r.machine;
   const double llc = llc_or_default(m);

@@ -2,6 +2,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -109,7 +111,8 @@ TEST(Cli, OpGivesTheExpectedTimeAndItsCalibration) {
   EXPECT_EQ(j["calibration"]["id"], "hopper");
   EXPECT_EQ(j["calibration"]["extrapolated"], true);
   EXPECT_EQ(j["calibration"]["compute_efficiency_provenance"], "measured");
-  EXPECT_NE(j["calibration"]["compute_efficiency_source"].get<std::string>().find("Maximum Achievable Matmul"),
+  EXPECT_NE(j["calibration"]["compute_efficiency_source"].get<std::string>().find(
+                "Maximum Achievable Matmul"),
             std::string::npos);
   const json v100 = ridge_json("op gemm --m 4096 --n 4096 --k 4096 --device v100-sxm2");
   EXPECT_TRUE(v100["expected_time_s"].is_null());
@@ -392,7 +395,45 @@ TEST(Cli, EveryCommandHasAnHtmlForm) {
 TEST(Cli, HelpAndVersionSucceed) {
   EXPECT_EQ(ridge("--help").exit_code, 0);
   EXPECT_EQ(ridge("op gemm --help").exit_code, 0);
-  EXPECT_EQ(ridge("--version").out, "ridge 0.1.0\n");
+  const std::string version = ridge("--version").out;
+  EXPECT_TRUE(version.starts_with("ridge 0.1.0\nbackends: cpu")) << version;
+}
+
+TEST(Cli, DoctorLoadsEveryBuiltBackend) {
+  const json j = ridge_json("doctor");
+  ASSERT_EQ(j["backends"].size(), 3u);
+  for (const json& b : j["backends"]) {
+    if (b["built"] == true) EXPECT_EQ(b["loads"], true) << b.dump();
+  }
+  EXPECT_EQ(j["backends"][0]["name"], "cpu");
+  EXPECT_EQ(j["backends"][0]["built"], true);
+}
+
+// RIDGE_BACKEND_DIR, for this test's process and the ridge it starts.
+class BackendDir {
+ public:
+  explicit BackendDir(const std::string& dir) { setenv("RIDGE_BACKEND_DIR", dir.c_str(), 1); }
+  ~BackendDir() { unsetenv("RIDGE_BACKEND_DIR"); }
+};
+
+TEST(Cli, AMissingOrBrokenBackendIsOneLineAndExitTwo) {
+  const std::string dir = ::testing::TempDir() + "/ridge-no-backends";
+  std::filesystem::create_directories(dir);
+  std::filesystem::remove(dir + "/libridge-cpu.so");
+  const BackendDir only(dir);
+  Result r = ridge("measure --quick");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_NE(r.err.find("the cpu backend is not available: libridge-cpu.so is not installed"),
+            std::string::npos)
+      << r.err;
+  write_file(dir + "/libridge-cpu.so", "not a shared library");
+  r = ridge("op add --n 8 --device host");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("libridge-cpu.so does not load"), std::string::npos) << r.err;
+  EXPECT_EQ(ridge("op add --n 8").exit_code, 0);  // an analytical command needs none
+  EXPECT_EQ(ridge("doctor").exit_code, 1);
 }
 
 }  // namespace

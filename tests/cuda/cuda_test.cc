@@ -5,8 +5,8 @@
 
 #include <cmath>
 
-#include "cuda_measure.h"
 #include "gpu_parts.h"
+#include "ridge/cuda_measure.h"
 #include "ridge/error.h"
 #include "ridge/measurement.h"
 

@@ -13,3 +13,5 @@ output=$("$work/build/consumer")
 echo "$output"
 [ "$output" = "h100-sxm ridge 295.5 bound memory" ]
 "$work/prefix/bin/ridge" op add --n 8 --format csv >/dev/null
+# The installed ridge opens the installed plugins (lib/ridge/ beside bin/), not the build tree's.
+"$work/prefix/bin/ridge" doctor --format csv | grep -q "$work/prefix/lib/ridge/libridge-cpu.so"

@@ -2,8 +2,8 @@
 #include <fmt/format.h>
 
 #include "cuda_check.h"
-#include "cuda_measure.h"
 #include "gpu_parts.h"
+#include "ridge/cuda_measure.h"
 #include "ridge/error.h"
 
 namespace ridge::gpu {
@@ -21,8 +21,6 @@ int attribute(cudaDeviceAttr attr, int device) {
 }
 
 }  // namespace
-
-bool cuda_backend_built() { return true; }
 
 int cuda_device_count() {
   int count = 0;

@@ -4,9 +4,9 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "cuda_measure.h"
 #include "gpu_parts.h"
 #include "gpu_timing.h"
+#include "ridge/cuda_measure.h"
 #include "ridge/units.h"
 
 namespace ridge::gpu {
@@ -40,7 +40,7 @@ Sizes sizes_for(const GpuInfo& gpu, bool quick) {
 }  // namespace
 
 Measurement measure_gpu(const GpuMeasureOptions& options, const Progress& progress) {
-  Measurement m = stamped_measurement(options.quick);
+  Measurement m = stamped_measurement(options.quick, describe_machine());
   m.gpu = select_gpu(options.gpu);
   const GpuInfo& gpu = *m.gpu;
   const Sizes sizes = sizes_for(gpu, options.quick);

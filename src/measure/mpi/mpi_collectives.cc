@@ -9,8 +9,8 @@
 #include <cmath>
 #include <vector>
 
-#include "mpi_measure.h"
 #include "ridge/error.h"
+#include "ridge/mpi_measure.h"
 
 namespace ridge::mpi {
 
@@ -168,8 +168,6 @@ void check_options(const CollectiveSweepOptions& o) {
 }
 
 }  // namespace
-
-bool mpi_backend_built() { return true; }
 
 CollectiveMeasurement measure_collectives(const CollectiveSweepOptions& options) {
   check_options(options);

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "mpi_measure.h"
 #include "ridge/measurement.h"
+#include "ridge/mpi_measure.h"
 
 namespace ridge::mpi {
 

@@ -1,8 +1,8 @@
 #pragma once
 // The MPI backend of `ridge measure collectives`: collectives timed across the ranks of an
-// `mpirun`, as nccl-tests times them, beside the alpha-beta model's prediction. Built when CMake
-// finds MPI; a build without it keeps this interface and says, as bad input, that the backend is
-// missing.
+// `mpirun`, as nccl-tests times them, beside the alpha-beta model's prediction. A plugin
+// (lib/ridge/libridge-mpi.so, built when CMake finds MPI) loaded on first use (backend.h); where it
+// is missing or does not load, these say so as bad input.
 
 #include <string>
 #include <vector>

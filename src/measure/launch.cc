@@ -1,8 +1,9 @@
-// How this process was started: by mpirun (OpenMPI, or any PMI launcher), or alone.
+// How this process was started (from its environment alone, so it lives in the core): by mpirun
+// (OpenMPI, or any PMI launcher), or alone.
 #include <cstdlib>
 #include <string>
 
-#include "mpi_measure.h"
+#include "ridge/mpi_measure.h"
 
 namespace ridge::mpi {
 

@@ -1,7 +1,8 @@
 #pragma once
 // The CUDA backend of `ridge measure`: what an NVIDIA GPU really delivers, in the measurement
-// schema the CPU side writes. Built when CMake finds the CUDA toolkit; a build without it keeps
-// this interface and says, as bad input, that the backend is missing.
+// schema the CPU side writes. A plugin (lib/ridge/libridge-cuda.so, built when CMake finds the
+// CUDA toolkit) loaded on first use (backend.h); where it is missing or does not load, these say
+// so as bad input.
 
 #include "ridge/measure.h"
 
