@@ -92,6 +92,10 @@ Built build_chart(const ChartArgs& a, const Session& s) {
     for (const Op& op : ops) {
       b.analyses.push_back(analyse(op, *b.devices.front(), precision));
       b.input.points.push_back(chart::point_for(b.analyses.back(), 0));
+      // Beside the bound, where a calibration applies: the rate the expected time implies,
+      // drawn hollow as real kernels are.
+      if (const auto e = expect(op, *b.devices.front(), precision))
+        b.input.points.push_back(chart::expected_point_for(b.analyses.back(), e->time.time_s, 0));
     }
   }
   return b;

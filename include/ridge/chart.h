@@ -59,6 +59,10 @@ Series series_for(const Device& device, const std::vector<Precision>& precisions
 // An operation at the roof it reaches on its device.
 Point point_for(const OpAnalysis& analysis, int series);
 
+// The same operation at the rate its expected time implies (FLOPs / expected time), labelled
+// "~ LABEL" and drawn hollow, as real kernels are.
+Point expected_point_for(const OpAnalysis& analysis, double expected_time_s, int series);
+
 // A measurement's GEMV/GEMM kernels at their intensity (weights, inputs and outputs once) and
 // measured rate.
 std::vector<Point> measured_points(const Measurement& measurement, int series);

@@ -434,6 +434,10 @@ Point point_for(const OpAnalysis& a, int series) {
   return {a.op.label, a.intensity, a.attainable_flops_per_s, false, series};
 }
 
+Point expected_point_for(const OpAnalysis& a, double expected_time_s, int series) {
+  return {"~ " + a.op.label, a.intensity, a.op.flops / expected_time_s, true, series};
+}
+
 std::vector<Point> measured_points(const Measurement& m, int series) {
   std::vector<Point> points;
   for (const BlasPoint& b : m.blas) {
