@@ -360,10 +360,13 @@ Measurement measure_host(const MeasureOptions& options, const Progress& progress
 
   const int cache_n = blas_cache_n(m);
   const int dram_n = blas_dram_n(m, largest, options.quick);
-  for (const int batch : {1, 8, 64, 512}) {
+  // The sweep a measured device's expected time follows: every power of two on weights in
+  // cache (cheap), four batches on weights in DRAM.
+  for (int batch = 1; batch <= 512; batch *= 2) {
     report(fmt::format("gemv/gemm batch {}", batch), 0.7 + 0.3 * std::log2(batch) / 9);
     r.blas.push_back(measure_blas(cache_n, batch, "cache", r.threads, timing));
-    if (!(options.quick && batch == 512))
+    const bool dram_batch = batch == 1 || batch == 8 || batch == 64 || batch == 512;
+    if (dram_batch && !(options.quick && batch == 512))
       r.blas.push_back(measure_blas(dram_n, batch, "dram", r.threads, timing));
   }
   report("done", 1.0);
