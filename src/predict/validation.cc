@@ -44,7 +44,9 @@ struct Table {
   std::vector<int> lines;  // file line of each row
 
   // The column of that name, or of one of the names other sources give it.
-  std::optional<std::size_t> column(std::string_view name) const {
+  std::optional<std::size_t> column(std::string_view query) const {
+    std::string name(query);
+    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     for (std::string_view alias : aliases(name)) {
       const auto it = std::ranges::find(header, alias);
       if (it != header.end()) return static_cast<std::size_t>(it - header.begin());
@@ -115,7 +117,12 @@ Table read_table(std::string_view text, const std::string& origin) {
       continue;
     }
     if (t.header.empty()) {
+      // Column names are matched without regard to case ("M", "TFLOPS").
       t.header = split_tabs(line);
+      for (std::string& name : t.header) {
+        name = trimmed(name);
+        for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      }
       continue;
     }
     std::vector<std::string> cells = split_tabs(line);
@@ -357,14 +364,22 @@ void price_gemm(ValidationPoint& p, const Device& device, const GemmShape& shape
 // ---------------------------------------------------------------------------------------------
 // GEMM timings: m, n, k (and groups), dtype, device, and time_ms, time_us(_derived) or tflops.
 
+// A measured time in whatever column and unit the source gives it (time_, latency_ or
+// duration_ with s, ms, us or ns), else the TFLOP/s it reports; a derived time last.
 double measured_gemm_seconds(const Row& row, const GemmShape& s) {
-  if (const auto ms = row.optional_number("time_ms")) return *ms * 1e-3;
-  if (const auto us = row.optional_number("time_us")) return *us * 1e-6;
-  if (const auto seconds = row.optional_number("time_s")) return *seconds;
+  static const std::pair<const char*, double> units[] = {
+      {"s", 1}, {"ms", 1e-3}, {"us", 1e-6}, {"ns", 1e-9}};
+  for (const char* quantity : {"time", "latency", "duration"}) {
+    for (const auto& [unit, scale] : units) {
+      if (const auto value = row.optional_number(fmt::format("{}_{}", quantity, unit)))
+        return *value * scale;
+    }
+  }
   if (const auto tflops = row.optional_number("tflops"))
     return 2 * s.batch * s.m * s.n * s.k / (*tflops * 1e12);
   if (const auto us = row.optional_number("time_us_derived")) return *us * 1e-6;
-  input_error("{}:{}: no time_ms, time_us, time_s or tflops", row.origin(), row.line());
+  input_error("{}:{}: no time (time_, latency_ or duration_ in s, ms, us or ns) or tflops column",
+              row.origin(), row.line());
 }
 
 ValidationSet run_gemm_set(const Table& t, const Catalog& catalog) {
@@ -408,8 +423,8 @@ GemmShape parse_shape(const Row& row, std::string_view column) {
     const std::size_t x = text.find('x', start);
     const std::string part = text.substr(start, x - start);
     const auto [end, error] = std::from_chars(part.data(), part.data() + part.size(), *side);
-    if (error != std::errc() || end != part.data() + part.size() || !(*side >= 1) ||
-        *side > 1e9 || *side != std::floor(*side))
+    if (error != std::errc() || end != part.data() + part.size() || !(*side >= 1) || *side > 1e9 ||
+        *side != std::floor(*side))
       input_error("{}:{}: {}: '{}' is not MxNxK", row.origin(), row.line(), column, text);
     start = x == std::string::npos ? text.size() : x + 1;
   }
