@@ -27,14 +27,20 @@ struct BackendSpec {
   const char* name;
   const char* purpose;
   bool built;
+  const char* unbuilt;  // why a build has it not, and what to do
   int dlopen_flags;
 };
 
 // MPI's own components are plugins that expect libmpi's symbols to be global.
 constexpr std::array<BackendSpec, 3> kBackends = {{
-    {"cpu", "ridge measure, ridge lab and --device host", true, RTLD_NOW | RTLD_LOCAL},
-    {"cuda", "ridge measure --backend cuda", RIDGE_BUILT_CUDA_BACKEND != 0, RTLD_NOW | RTLD_LOCAL},
+    {"cpu", "ridge measure, ridge lab and --device host", true, "", RTLD_NOW | RTLD_LOCAL},
+    {"cuda", "ridge measure --backend cuda", RIDGE_BUILT_CUDA_BACKEND != 0,
+     "this ridge was built without the CUDA backend (CMake found no CUDA toolkit; see "
+     "docs/measure.md)",
+     RTLD_NOW | RTLD_LOCAL},
     {"mpi", "mpirun ... ridge measure [collectives]", RIDGE_BUILT_MPI_BACKEND != 0,
+     "this ridge was built without the MPI backend (CMake found no MPI; install libopenmpi-dev, "
+     "see docs/measure.md)",
      RTLD_NOW | RTLD_GLOBAL},
 }};
 
@@ -74,8 +80,11 @@ struct Loaded {
 };
 
 Loaded open_plugin(const BackendSpec& spec, const std::string& path) {
-  if (!spec.built) return {nullptr, "this ridge was built without it"};
-  if (path.empty()) return {nullptr, fmt::format("libridge-{}.so is not installed", spec.name)};
+  if (!spec.built) return {nullptr, spec.unbuilt};
+  if (path.empty())
+    return {nullptr, fmt::format("the {} backend's plugin libridge-{}.so is not installed "
+                                 "(`ridge doctor` lists the backends)",
+                                 spec.name, spec.name)};
   void* handle = dlopen(path.c_str(), spec.dlopen_flags);
   if (!handle) return {nullptr, fmt::format("{} does not load: {}", path, dlerror())};
   using Entry = const void* (*)();
@@ -98,18 +107,15 @@ const Loaded& loaded(std::string_view name) {
   return plugins.emplace(std::string(name), open_plugin(spec, find_plugin(name))).first->second;
 }
 
+// The backend's table, or bad input naming the command that needed it and why it is not there.
 template <typename Table>
-const Table& table(std::string_view name) {
+const Table& table(std::string_view name, std::string_view command) {
   const Loaded& plugin = loaded(name);
-  if (!plugin.table) {
-    const BackendSpec& spec = spec_of(name);
-    input_error("{}: the {} backend is not available: {} (`ridge doctor` lists the backends)",
-                spec.purpose, spec.name, plugin.problem);
-  }
+  if (!plugin.table) input_error("{}: {}", command, plugin.problem);
   return *static_cast<const Table*>(plugin.table);
 }
 
-const backend::CpuTable& cpu() { return table<backend::CpuTable>("cpu"); }
+const backend::CpuTable& cpu() { return table<backend::CpuTable>("cpu", "measuring this machine"); }
 
 }  // namespace
 
@@ -117,9 +123,7 @@ std::vector<BackendStatus> backend_statuses(bool load) {
   std::vector<BackendStatus> statuses;
   for (const BackendSpec& spec : kBackends) {
     BackendStatus s{spec.name, spec.purpose, spec.built, find_plugin(spec.name), false, ""};
-    if (!spec.built) s.problem = "this ridge was built without it";
-    if (spec.built && s.path.empty())
-      s.problem = fmt::format("libridge-{}.so is not installed", spec.name);
+    if (!spec.built || s.path.empty()) s.problem = open_plugin(spec, s.path).problem;
     if (load && spec.built && !s.path.empty()) {
       const Loaded& plugin = loaded(spec.name);
       s.loads = plugin.table != nullptr;
@@ -156,10 +160,12 @@ namespace gpu {
 
 bool cuda_backend_built() { return spec_of("cuda").built; }
 
-int cuda_device_count() { return table<backend::CudaTable>("cuda").device_count(); }
+const backend::CudaTable& cuda() { return table<backend::CudaTable>("cuda", "--backend cuda"); }
+
+int cuda_device_count() { return cuda().device_count(); }
 
 Measurement measure_gpu(const GpuMeasureOptions& options, const Progress& progress) {
-  return table<backend::CudaTable>("cuda").measure_gpu(options, progress);
+  return cuda().measure_gpu(options, progress);
 }
 
 }  // namespace gpu
@@ -169,11 +175,13 @@ namespace mpi {
 bool mpi_backend_built() { return spec_of("mpi").built; }
 
 Measurement measure_host_on_every_rank(MeasureOptions options, bool& root) {
-  return table<backend::MpiTable>("mpi").measure_host_on_every_rank(options, root);
+  return table<backend::MpiTable>("mpi",
+                                  "measure: started by mpirun, each rank would measure alone")
+      .measure_host_on_every_rank(options, root);
 }
 
 CollectiveMeasurement measure_collectives(const CollectiveSweepOptions& options) {
-  return table<backend::MpiTable>("mpi").measure_collectives(options);
+  return table<backend::MpiTable>("mpi", "measure collectives").measure_collectives(options);
 }
 
 }  // namespace mpi
