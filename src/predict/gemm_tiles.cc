@@ -33,6 +33,8 @@ constexpr Tile kLargestTile = {128, 256};
 // UNROLL_N 4, param.h), with the batch as its 4 and the weights' rows as its 16; a single row is
 // a GEMV, streamed without padding or packing.
 constexpr Tile kCpuTile = {4, 16};
+// Rows up to which the 16-row tiles are tried: past 64 a 64-row tile wastes no more than they.
+constexpr double kSmallRowTileLimit = 64;
 constexpr Tile kCpuGemvTile = {1, 16};
 
 // The K depth a tile steps by; a split-K slice is a whole number of steps, and is not split
@@ -161,6 +163,8 @@ GemmTiling best_tiling(const GemmShape& shape, double ideal_bytes, const GemmMac
   GemmTiling best;
   bool first = true;
   for (const Tile t : kTiles) {
+    // The libraries keep the small-M kernels for products of few rows.
+    if (t.m < 64 && shape.m > kSmallRowTileLimit) continue;
     const double tiles = shape.batch * std::ceil(shape.m / t.m) * std::ceil(shape.n / t.n);
     // Split K only while the tiles leave units idle and each slice keeps its depth.
     const int useful = static_cast<int>(
