@@ -35,9 +35,9 @@ LabKernel predict(const BlasPoint& point, const Ceiling& measured) {
 }
 
 // This CPU as the lab measured it: its FMA peak, the read bandwidth at the weights' working set,
-// and the threads; calibrated by the batch-512 sgemm alone, so that GEMV and the batch-64 GEMM
-// are predicted, not fitted.
-void add_expected(LabKernel& k, LabResult& r) {
+// the threads, and the batch-512 sgemm as its only GEMM, so that GEMV and the batch-64 GEMM lie
+// outside what it measured and are predicted by the model, not interpolated.
+Device lab_device(const LabResult& r) {
   Device cpu;
   cpu.id = "lab-host";
   cpu.name = r.machine.cpu;
@@ -47,35 +47,22 @@ void add_expected(LabKernel& k, LabResult& r) {
   cpu.peak_flops_per_s[Precision::fp32] = {r.measured_fp32_peak, Provenance::measured, source, ""};
   MemoryLevel memory;
   memory.name = r.bandwidth_level;
-  memory.capacity_bytes = Figure{1e12, Provenance::estimate, source, ""};
+  memory.capacity_bytes = Figure{1e12, Provenance::estimate, source, "not used"};
   memory.bandwidth_bytes_per_s = Figure{r.measured_bandwidth, Provenance::measured, source, ""};
   cpu.memory.push_back(memory);
-  Calibration c;
-  c.id = "lab";
-  c.compute_efficiency[Precision::fp32] = {1, Provenance::measured, source, ""};
-  c.measured = true;
-  c.basis = "measured by ridge lab";
-  c.bandwidth_efficiency = {1, Provenance::measured, source, ""};
-  const Figure floor{3e-6, Provenance::estimate, "estimate: a few microseconds per call", ""};
-  c.kernel_floor_s = c.graph_kernel_floor_s = floor;
-  c.attention_efficiency_d64 = c.attention_efficiency_d128 = c.link_efficiency =
-      c.collective_latency_s = floor;
-  const BlasPoint& ceiling = r.ceiling_gemm;
-  const double ceiling_flops = 2.0 * ceiling.n * ceiling.n * ceiling.batch;
-  const MeasuredGemm measured{{static_cast<double>(ceiling.batch), static_cast<double>(ceiling.n),
-                               static_cast<double>(ceiling.n), 1},
-                              Precision::fp32,
-                              ceiling_flops / ceiling.flops_per_s.median};
-  c.compute_efficiency[Precision::fp32] = {measured_compute_share(measured, cpu, c),
-                                           Provenance::measured, source,
-                                           "batch-512 sgemm, its packing taken out, over the "
-                                           "FMA peak"};
-  const Op op = gemm(k.point.batch, r.n, r.n, 4);
-  const auto e = expected_time(op, cpu, Precision::fp32, c);
+  const BlasPoint& g = r.ceiling_gemm;
+  const double n = g.n;
+  cpu.measured_gemms.push_back({{static_cast<double>(g.batch), n, n, 1},
+                                Precision::fp32,
+                                2 * n * n * g.batch / g.flops_per_s.median});
+  return cpu;
+}
+
+void add_expected(LabKernel& k, const Device& cpu, const Calibration& c, int n) {
+  const auto e = expected_time(gemm(k.point.batch, n, n, 4), cpu, Precision::fp32, c);
   k.expected_s = e->time_s;
   k.expected_error = (k.measured_s - k.expected_s) / k.expected_s;
   k.expected_detail = e->detail;
-  r.gemm_share_of_peak = c.compute_efficiency[Precision::fp32].value;
 }
 
 }  // namespace
@@ -106,8 +93,11 @@ LabResult run_lab(const Device& device, int threads) {
   r.gemv = predict(measure_blas(kWeightsN, 1, bw.level, r.threads, timing), measured);
   r.gemm = predict(measure_blas(kWeightsN, kGemmBatch, bw.level, r.threads, timing), measured);
   r.ceiling_gemm = measure_blas(kWeightsN, kCeilingBatch, bw.level, r.threads, timing);
-  add_expected(r.gemv, r);
-  add_expected(r.gemm, r);
+  const Device cpu = lab_device(r);
+  const Calibration calibration = *find_calibration(cpu);
+  r.gemm_share_of_peak = calibration.compute_efficiency.at(Precision::fp32).value;
+  add_expected(r.gemv, cpu, calibration, r.n);
+  add_expected(r.gemm, cpu, calibration, r.n);
   r.ratio = r.gemm.point.flops_per_s.median / r.gemv.point.flops_per_s.median;
   r.passed = r.ratio > kRequiredRatio;
   return r;

@@ -135,9 +135,9 @@ Figure measured_gemm_share(const Device& device, const Calibration& c, Precision
           "measured peak"};
 }
 
-// A measured device's ceilings are what its kernels reached: every share is 1, sourced to the
-// measurement; what a measurement does not cover (kernel floors, attention, collectives) comes
-// from the profile of the part it ran on.
+// A measured device's ceilings are what its kernels reached: the bandwidth's share is 1 and the
+// peaks' what its fastest GEMM reached, sourced to the measurement; what a measurement does not
+// cover (kernel floors, attention, collectives) comes from the profile of the part it ran on.
 Calibration from_measurement(const Device& device, const Calibration* spec_profile) {
   Calibration c = spec_profile ? *spec_profile : Calibration{};
   const Figure& bandwidth = *device.main_memory().bandwidth_bytes_per_s;
@@ -170,9 +170,6 @@ Calibration from_measurement(const Device& device, const Calibration* spec_profi
     c.link_efficiency = {0.8, Provenance::estimate, "estimate", ""};
     c.collective_latency_s = {10e-6, Provenance::estimate, "estimate", ""};
   }
-  c.compute_efficiency.clear();
-  for (const auto& [precision, peak] : device.peak_flops_per_s)
-    c.compute_efficiency[precision] = {1, Provenance::measured, peak.source, ""};
   std::map<Precision, Figure> shares;
   for (const auto& [precision, peak] : device.peak_flops_per_s)
     shares[precision] = measured_gemm_share(device, c, precision, peak);
