@@ -471,6 +471,10 @@ std::optional<RunPrecision> run_precision(std::string_view text) {
   RunPrecision p;
   p.presumed = std::ranges::find(w, "presumed") != w.end();
   if (w.empty()) return std::nullopt;
+  // Weight-only 4-bit as AWQ and GPTQ ship it: groups of 128.
+  if (w[0] == "w4a16" || w[0] == "awq" || w[0] == "gptq")
+    return RunPrecision{Precision::fp16, 4 + 32.0 / 128, false};
+  if (w[0] == "w8a16") return RunPrecision{Precision::fp16, 8, false};
   if (w[0] == "int8" || w[0] == "int4") {
     p.weight_bits = w[0] == "int8" ? 8 : 4;
     for (const std::string& word : w) {
@@ -512,9 +516,24 @@ double seconds_in(double value, std::string_view unit) {
 // Every metric is compared as a time: a rate is turned into the time it implies (tokens per
 // second per user: the request's output tokens over it; requests per second: the batch over it;
 // output tokens per second for the batch: batch x output tokens over it).
+std::string lowered(std::string text) {
+  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return text;
+}
+
+// A rate the source gives per GPU (its 'per' column says so) is the group's over all its GPUs.
+double group_rate(const Row& row, double value) {
+  const std::string per = lowered(row.optional_text("per").value_or(""));
+  if (per.find("per gpu") == std::string::npos && per != "gpu") return value;
+  const double gpus = row.optional_text("n_gpus") ? row.count("n_gpus", 1e5)
+                      : row.optional_text("tp")   ? row.count("tp", 1024)
+                                                  : 1;
+  return value * gpus;
+}
+
 std::optional<RunMetric> run_metric(const Row& row, double batch, double osl) {
-  const std::string metric = row.text("metric");
-  const std::string unit = row.text("unit");
+  const std::string metric = lowered(row.text("metric"));
+  const std::string unit = lowered(row.text("unit"));
   const double value = row.number("value");
   const auto has = [&](std::string_view s) { return metric.find(s) != std::string::npos; };
   if (has("ttft") || has("first_token"))
@@ -527,8 +546,8 @@ std::optional<RunMetric> run_metric(const Row& row, double batch, double osl) {
     return RunMetric{"request latency", seconds_in(value, unit), run_e2e};
   if (has("throughput") || has("per_s")) {
     const bool tokens = unit.find("token") != std::string::npos;
-    return RunMetric{"request time (from throughput)", (tokens ? batch * osl : batch) / value,
-                     run_e2e};
+    return RunMetric{"request time (from throughput)",
+                     (tokens ? batch * osl : batch) / group_rate(row, value), run_e2e};
   }
   return std::nullopt;
 }
@@ -542,9 +561,24 @@ bool uses_cuda_graphs(std::string_view framework) {
   return false;
 }
 
+// A model as sources name it ("meta-llama/Llama-3.1-8B-Instruct", "Llama-2-7b-chat-hf"), as a
+// preset: the organisation and the fine-tune's suffixes go (they change no shape), and Llama 3
+// takes the Llama 3.1 preset of its size, whose shapes are the same (its context length aside).
 std::string model_preset(std::string_view name) {
-  std::string lower(name);
+  std::string lower(name.substr(name.find('/') == std::string_view::npos ? 0 : name.find('/') + 1));
   for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (bool stripped = true; stripped;) {
+    stripped = false;
+    for (std::string_view suffix : {"-hf", "-instruct", "-chat", "-base"}) {
+      if (lower.ends_with(suffix)) {
+        lower.resize(lower.size() - suffix.size());
+        stripped = true;
+      }
+    }
+  }
+  if (lower == "llama-3-8b" || lower == "meta-llama-3-8b") return "llama-3.1-8b";
+  if (lower == "llama-3-70b" || lower == "meta-llama-3-70b") return "llama-3.1-70b";
+  if (lower.starts_with("meta-llama-3.1-")) return lower.substr(5);
   return lower;
 }
 

@@ -247,6 +247,29 @@ TEST(Validation, RowsRidgeCannotPriceAreListedNotDropped) {
   EXPECT_NE(sets[0].skipped[0].find("Z9000"), std::string::npos);
 }
 
+// Model rows as other sources write them: an organisation and a fine-tune in the name, Llama 3
+// for 3.1's shapes, a GPU name of its own words, upper-case metrics, a rate per GPU.
+TEST(Validation, ModelRowsInOtherSourcesWordsArePriced) {
+  const std::string text =
+      "# Source: a test\n"
+      "framework\tmodel\tgpu\tn_gpus\ttp\tprecision\tbatch\tisl\tosl\tmetric\tvalue\tunit\tper\n"
+      "vLLM\tmeta-llama/Llama-3-8B-Instruct\tH100 SXM5 80GB\t1\t1\tFP8\t1\t2048\t128\tTTFT\t"
+      "60\tms\trequest\n"
+      "vLLM\tLlama-3.1-70B\tNVIDIA H200\t8\t8\tbf16\t64\t128\t128\tthroughput\t400\t"
+      "tokens/s\tper GPU\n";
+  const auto sets = run_validation_file(text, "t.tsv", Catalog::builtin());
+  ASSERT_EQ(sets.size(), 2u);
+  EXPECT_TRUE(sets[0].skipped.empty()) << sets[0].skipped.front();
+  ASSERT_EQ(sets[0].points.size(), 1u);
+  EXPECT_EQ(sets[0].points[0].device_id, "h100-sxm");
+  EXPECT_EQ(sets[0].points[0].quantity, "time to first token");
+  EXPECT_DOUBLE_EQ(sets[0].points[0].measured_s, 0.060);
+  ASSERT_EQ(sets[1].points.size(), 1u);
+  EXPECT_EQ(sets[1].points[0].device_id, "h200-sxm");
+  // 64 requests of 128 output tokens at 8 x 400 tokens/s.
+  EXPECT_DOUBLE_EQ(sets[1].points[0].measured_s, 64.0 * 128 / (8 * 400));
+}
+
 TEST(Validation, AMalformedRowIsBadInputNamingItsLine) {
   const std::string text =
       "m\tn\tk\tdtype\tdevice\ttime_ms\n64\t64\t64\tfp16\tH100 80GB HBM3\tNaN\n";
