@@ -103,6 +103,8 @@ struct Device {
   std::vector<MeasuredGemm> measured_gemms;  // empty but for measured devices
 
   bool has_peak(Precision precision) const;
+  // A CPU (its compute units are cores): its GEMMs are BLAS calls, not GPU tiles.
+  bool is_cpu() const { return unit_name == "core"; }
   // Bad input when the device has no peak at this precision.
   const Figure& peak(Precision precision) const;
   const MemoryLevel& main_memory() const;

@@ -154,8 +154,7 @@ Calibration from_measurement(const Device& device, const Calibration* spec_profi
   // The L2 feed is a GPU tile's; a CPU's BLAS blocks for its own caches, per core.
   c.l2_bandwidth_bytes_per_s.reset();
   for (const MemoryLevel& level : device.memory) {
-    if (device.unit_name == "SM" && level.kind == MemoryKind::cache &&
-        level.bandwidth_bytes_per_s &&
+    if (!device.is_cpu() && level.kind == MemoryKind::cache && level.bandwidth_bytes_per_s &&
         level.bandwidth_bytes_per_s->provenance == Provenance::measured)
       c.l2_bandwidth_bytes_per_s = level.bandwidth_bytes_per_s;
   }

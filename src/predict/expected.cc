@@ -34,7 +34,7 @@ struct LevelBandwidth {
 // L2 between runs), so its main-memory bandwidth serves.
 LevelBandwidth bandwidth_for(double bytes, const Device& device, const Calibration& c) {
   const LevelBandwidth main{c.bandwidth_efficiency.value * device.main_bandwidth_bytes_per_s(), ""};
-  if (!c.measured || device.unit_name == "SM") return main;
+  if (!c.measured || !device.is_cpu()) return main;
   const double units = device.compute_units ? device.compute_units->value : 1;
   for (const MemoryLevel& level : device.memory) {
     if (level.kind != MemoryKind::cache || !level.capacity_bytes || !level.bandwidth_bytes_per_s)
@@ -91,7 +91,7 @@ ExpectedTime modelled_gemm_time(const Op& op, const Device& device, const Calibr
   machine.bandwidth_bytes_per_s = a.bandwidth_bytes_per_s;
   machine.l2_bytes = cache_bytes(device);
   machine.l2_feed_bytes_per_s = c.l2_bandwidth_bytes_per_s ? c.l2_bandwidth_bytes_per_s->value : 0;
-  machine.cpu = device.unit_name != "SM";
+  machine.cpu = device.is_cpu();
   const predict::GemmTiling t = predict::best_tiling(*op.gemm_shape, op.bytes, machine);
   ExpectedTime e;
   e.compute_time_s = t.compute_time_s;
