@@ -108,7 +108,7 @@ GemmTiling price(const GemmShape& s, Tile t, int split, Decomposition how, doubl
   if (g.stream_k) {
     // Every unit gets the same share of all tiles' steps; each fixes up at most one tile it
     // shares with a neighbour.
-    g.waves = tiles * steps_per_slice / machine.units / steps_per_slice;
+    g.waves = tiles / machine.units;  // fractional: no wave is part empty
     g.wave_fill = 1;
     g.compute_time_s = (tiles * steps_per_slice / machine.units + 1) * step_time;
     partials = tiles > machine.units ? 0 : 2.0 * machine.units * t.m * t.n * kPartialSumBytes;
