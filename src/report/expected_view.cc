@@ -27,9 +27,10 @@ Section calibration_section(const Calibration& c, Precision precision, bool extr
       {"id", "calibration", text_cell(c.id)},
       {"source", "applies as", text_cell(c.basis)},
       {"provenance", "provenance",
-       text_cell(c.measured ? "measured on this device" : "shipped profile: measured on its "
-                                                           "architecture, documented or estimated, "
-                                                           "figure by figure below")},
+       text_cell(c.measured ? "measured on this device"
+                            : "shipped profile: measured on its "
+                              "architecture, documented or estimated, "
+                              "figure by figure below")},
       {"extrapolated", "extrapolated",
        bool_cell(extrapolated, extrapolated ? "yes: not measured on this device" : "no")},
   };
