@@ -82,6 +82,8 @@ struct ExpectedRun {
   double end_to_end_s = 0;
   std::string calibration;  // its id and source
   std::string basis;        // how it applies to this device
+  // Some op lies beyond measured data: the calibration is not this device's measurement, or an
+  // op's shape is outside its measured sweep.
   bool extrapolated = true;
 };
 

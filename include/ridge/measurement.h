@@ -50,6 +50,10 @@ struct BlasPoint {
 // "sgemv"/"sgemm" for fp32 (BLAS's names), "bf16 gemv"/"bf16 gemm" otherwise.
 std::string blas_op_name(const BlasPoint& p);
 
+// The point as the GEMM it timed: `batch` rows of activations against n x n weights, at its
+// median time.
+MeasuredGemm measured_gemm(const BlasPoint& p);
+
 // The GPU a measurement ran on, as its runtime reports it.
 struct GpuInfo {
   std::string name;

@@ -50,11 +50,7 @@ Device lab_device(const LabResult& r) {
   memory.capacity_bytes = Figure{1e12, Provenance::estimate, source, "not used"};
   memory.bandwidth_bytes_per_s = Figure{r.measured_bandwidth, Provenance::measured, source, ""};
   cpu.memory.push_back(memory);
-  const BlasPoint& g = r.ceiling_gemm;
-  const double n = g.n;
-  cpu.measured_gemms.push_back({{static_cast<double>(g.batch), n, n, 1},
-                                Precision::fp32,
-                                2 * n * n * g.batch / g.flops_per_s.median});
+  cpu.measured_gemms.push_back(measured_gemm(r.ceiling_gemm));
   return cpu;
 }
 

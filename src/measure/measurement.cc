@@ -18,6 +18,12 @@ constexpr int kWidestNonStackedBusBits = 512;
 
 }  // namespace
 
+MeasuredGemm measured_gemm(const BlasPoint& p) {
+  const double n = p.n;
+  const double batch = p.batch;
+  return {GemmShape{batch, n, n, 1}, p.precision, 2 * n * n * batch / p.flops_per_s.median};
+}
+
 std::string blas_op_name(const BlasPoint& p) {
   const char* shape = p.batch == 1 ? "gemv" : "gemm";
   if (p.precision == Precision::fp32) return std::string("s") + shape;

@@ -413,12 +413,7 @@ Device device_from_measurement(const Measurement& m, const std::string& id,
     d.compute_units = measured(m.threads, m, origin, "threads the measurement ran on");
     add_cpu_memory(d, m, origin);
   }
-  for (const BlasPoint& b : m.blas) {
-    const double flops = 2.0 * b.n * b.n * b.batch;
-    d.measured_gemms.push_back({GemmShape{static_cast<double>(b.batch), static_cast<double>(b.n),
-                                          static_cast<double>(b.n), 1},
-                                b.precision, flops / b.flops_per_s.median});
-  }
+  for (const BlasPoint& b : m.blas) d.measured_gemms.push_back(measured_gemm(b));
   check_plausible_figures(d, origin);
   return d;
 }

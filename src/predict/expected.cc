@@ -261,24 +261,30 @@ namespace ridge {
 
 namespace {
 
-std::optional<double> expected_op_time(const ModelOp& op, const Device& device, const Workload& w,
-                                       const Calibration& c) {
-  if (op.kind == "communication")
-    return expected_transfer_time_s(op.bytes, in_node_link(device), c);
+std::optional<ExpectedTime> expected_op_time(const ModelOp& op, const Device& device,
+                                             const Workload& w, const Calibration& c) {
+  if (op.kind == "communication") {
+    ExpectedTime e;
+    e.time_s = expected_transfer_time_s(op.bytes, in_node_link(device), c);
+    e.extrapolated = !c.measured;
+    return e;
+  }
   const Op as_op{op.kind, op.name, op.flops, op.bytes, op.gemm_shape, op.attention_shape};
-  const auto e = expected_time(as_op, device, w.compute, c, {w.cuda_graphs});
-  if (!e) return std::nullopt;
-  return e->time_s;
+  return expected_time(as_op, device, w.compute, c, {w.cuda_graphs});
 }
 
-bool expect_phase(PhaseResult& phase, const Device& device, const Workload& w,
-                  const Calibration& c) {
+// Prices every op of the phase; false when one cannot be (then the run is bound only).
+// `extrapolated` becomes true when any op lies beyond what the calibration measured.
+bool expect_phase(PhaseResult& phase, const Device& device, const Workload& w, const Calibration& c,
+                  bool& extrapolated) {
   double total = 0;
   phase.kernels = 0;
   for (ModelOp& op : phase.ops) {
-    op.expected_time_s = expected_op_time(op, device, w, c);
-    if (!op.expected_time_s) return false;
-    total += op.count * *op.expected_time_s;
+    const auto e = expected_op_time(op, device, w, c);
+    if (!e) return false;
+    op.expected_time_s = e->time_s;
+    extrapolated = extrapolated || e->extrapolated;
+    total += op.count * e->time_s;
     phase.kernels += op.count;
   }
   phase.expected_time_s = total;
@@ -288,8 +294,9 @@ bool expect_phase(PhaseResult& phase, const Device& device, const Workload& w,
 }  // namespace
 
 void add_expected(ModelAnalysis& a, const Device& device, const Calibration& c) {
-  const bool priced = expect_phase(a.prefill, device, a.workload, c) &&
-                      expect_phase(a.decode, device, a.workload, c);
+  bool extrapolated = false;
+  const bool priced = expect_phase(a.prefill, device, a.workload, c, extrapolated) &&
+                      expect_phase(a.decode, device, a.workload, c, extrapolated);
   if (!priced) return;
   ExpectedRun run;
   run.time_to_first_token_s = *a.prefill.expected_time_s;
@@ -298,7 +305,7 @@ void add_expected(ModelAnalysis& a, const Device& device, const Calibration& c) 
   run.end_to_end_s = run.time_to_first_token_s + (a.workload.gen - 1.0) * run.time_per_token_s;
   run.calibration = c.id;
   run.basis = c.basis;
-  run.extrapolated = !c.measured;
+  run.extrapolated = extrapolated;
   a.expected = run;
 }
 

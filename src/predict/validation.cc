@@ -35,6 +35,12 @@ namespace {
 // ---------------------------------------------------------------------------------------------
 // The file: '#' lines, then a header row and tab-separated rows.
 
+std::string lowered(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
 struct Table {
   std::string origin;
   std::vector<std::string> comments;
@@ -45,8 +51,7 @@ struct Table {
 
   // The column of that name, or of one of the names other sources give it.
   std::optional<std::size_t> column(std::string_view query) const {
-    std::string name(query);
-    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const std::string name = lowered(query);  // outlives the views aliases() returns
     for (std::string_view alias : aliases(name)) {
       const auto it = std::ranges::find(header, alias);
       if (it != header.end()) return static_cast<std::size_t>(it - header.begin());
@@ -119,10 +124,7 @@ Table read_table(std::string_view text, const std::string& origin) {
     if (t.header.empty()) {
       // Column names are matched without regard to case ("M", "TFLOPS").
       t.header = split_tabs(line);
-      for (std::string& name : t.header) {
-        name = trimmed(name);
-        for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-      }
+      for (std::string& name : t.header) name = lowered(trimmed(name));
       continue;
     }
     std::vector<std::string> cells = split_tabs(line);
@@ -260,11 +262,7 @@ struct GemmTypes {
 };
 
 std::optional<Precision> precision_named(std::string_view name) {
-  const std::string lower = [&] {
-    std::string s(name);
-    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-  }();
+  const std::string lower = lowered(name);
   if (lower.starts_with("fp8") || lower.starts_with("e4m3") || lower.starts_with("e5m2"))
     return Precision::fp8;
   return find_precision(lower);
@@ -513,14 +511,6 @@ double seconds_in(double value, std::string_view unit) {
   return value;
 }
 
-// Every metric is compared as a time: a rate is turned into the time it implies (tokens per
-// second per user: the request's output tokens over it; requests per second: the batch over it;
-// output tokens per second for the batch: batch x output tokens over it).
-std::string lowered(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return text;
-}
-
 // A rate the source gives per GPU (its 'per' column says so) is the group's over all its GPUs.
 double group_rate(const Row& row, double value) {
   const std::string per = lowered(row.optional_text("per").value_or(""));
@@ -531,6 +521,9 @@ double group_rate(const Row& row, double value) {
   return value * gpus;
 }
 
+// Every metric is compared as a time: a rate is turned into the time it implies (tokens per
+// second per user: the request's output tokens over it; requests per second: the batch over it;
+// output tokens per second for the batch: batch x output tokens over it).
 std::optional<RunMetric> run_metric(const Row& row, double batch, double osl) {
   const std::string metric = lowered(row.text("metric"));
   const std::string unit = lowered(row.text("unit"));
@@ -565,8 +558,8 @@ bool uses_cuda_graphs(std::string_view framework) {
 // preset: the organisation and the fine-tune's suffixes go (they change no shape), and Llama 3
 // takes the Llama 3.1 preset of its size, whose shapes are the same (its context length aside).
 std::string model_preset(std::string_view name) {
-  std::string lower(name.substr(name.find('/') == std::string_view::npos ? 0 : name.find('/') + 1));
-  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  std::string lower =
+      lowered(name.substr(name.find('/') == std::string_view::npos ? 0 : name.find('/') + 1));
   for (bool stripped = true; stripped;) {
     stripped = false;
     for (std::string_view suffix : {"-hf", "-instruct", "-chat", "-base"}) {

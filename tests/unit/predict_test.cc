@@ -143,6 +143,12 @@ TEST(Expected, AMeasuredDeviceIsItsOwnCalibration) {
   EXPECT_EQ(c->compute_efficiency.at(Precision::fp64).value, 1);  // no fp64 GEMM in the sweep
   EXPECT_EQ(c->kernel_floor_s.value, find_calibration(device("h200-sxm"))->kernel_floor_s.value);
   EXPECT_FALSE(expected_time(gemm(256, 16384, 16384, 2), gpu, Precision::bf16, *c)->extrapolated);
+  // A model's projections (n = k = 4096) lie outside the sweep (n = k = 16384): the run says so.
+  Workload w;
+  w.compute = Precision::bf16;
+  const ModelAnalysis run = analyse_model(load_model("llama-2-7b"), w, gpu);
+  ASSERT_TRUE(run.expected.has_value());
+  EXPECT_TRUE(run.expected->extrapolated);
 }
 
 // Inside the measured sweep the expected time follows it: at a measured point it is that
