@@ -35,7 +35,8 @@ struct ChartArgs {
 
 void add_chart_options(CLI::App& sub, ChartArgs& a) {
   sub.add_option("--devices", a.devices, "Devices to draw, comma-separated (default: --device)")
-      ->delimiter(',');
+      ->delimiter(',')
+      ->check(non_empty());
   sub.add_option("--precisions", a.precisions,
                  "Compute roofs to draw (default: all the device has)")
       ->delimiter(',');

@@ -53,11 +53,12 @@ Progress progress_bar() {
 
 void add_device_option(CLI::App& app, std::string& id) {
   app.add_option("--device", id,
-                 "Device ID from `ridge devices` (default h100-sxm, or the --device-file device)");
+                 "Device ID from `ridge devices` (default h100-sxm, or the --device-file device)")
+      ->check(non_empty());
 }
 
 void add_dtype_option(CLI::App& app, std::string& dtype) {
-  app.add_option("--dtype", dtype, "Precision: fp64, fp32, tf32, fp16, bf16, fp8, int8")
+  app.add_option("--dtype", dtype, fmt::format("Precision: {}", precision_choices()))
       ->capture_default_str();
 }
 
@@ -106,6 +107,17 @@ const CLI::Validator& positive_count() {
 // Batch, tokens, ranks: stored as int.
 const CLI::Validator& positive_int() {
   static const CLI::Validator v([](std::string& s) { return check_number(s, 2147483647); }, "INT");
+  return v;
+}
+
+// `--device ""` must not quietly run on the default device.
+const CLI::Validator& non_empty() {
+  static const CLI::Validator v(
+      [](std::string& s) {
+        return s.empty() ? std::string("is empty: name one (`ridge devices` lists the IDs)")
+                         : std::string();
+      },
+      "NAME");
   return v;
 }
 

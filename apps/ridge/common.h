@@ -62,6 +62,7 @@ void add_dtype_option(CLI::App& app, std::string& dtype);
 const CLI::Validator& positive_number();  // finite and > 0
 const CLI::Validator& positive_count();   // a whole number from 1 to 10^18
 const CLI::Validator& positive_int();     // a whole number from 1 to 2^31 - 1
+const CLI::Validator& non_empty();        // a name: an empty one would mean the default
 // A number from lo to hi, for figures whose meaning has bounds (bits per element, parameter
 // counts): outside them a result is a denormal or overflows a count, not an answer.
 CLI::Validator number_in(double lo, double hi);

@@ -13,6 +13,7 @@ void add_compare(CLI::App& app, std::vector<Command>& commands) {
       app.add_subcommand("compare", "Bandwidth, peak and ridge of several devices side by side");
   sub->add_option("--devices", args->devices, "Comma-separated device IDs, oldest first")
       ->delimiter(',')
+      ->check(non_empty())
       ->capture_default_str();
   add_dtype_option(*sub, args->dtype);
   commands.push_back({sub, [args](const Session& s) {

@@ -2,6 +2,7 @@
 // The device catalog: built-in devices compiled from data/devices/*.toml, plus user files.
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,6 +19,17 @@ Device parse_device_toml(std::string_view text, const std::string& origin);
 // becomes a device named after the file. A missing or unreadable file is bad input.
 Device load_device_file(const std::filesystem::path& path);
 
+// Which devices a listing shows and in what order: by year, oldest first, so that the table
+// reads as a history of the ridge; by ridge, bandwidth or headline peak, the largest first.
+enum class DeviceOrder { year, ridge, bandwidth, peak };
+std::optional<DeviceOrder> find_device_order(std::string_view name);
+
+struct DeviceQuery {
+  std::string vendor;  // case-insensitive; empty: every vendor
+  std::optional<DeviceKind> kind;
+  DeviceOrder order = DeviceOrder::year;
+};
+
 class Catalog {
  public:
   // Every built-in device, parsed once.
@@ -27,6 +39,9 @@ class Catalog {
   void add(Device device);
 
   const std::vector<Device>& devices() const { return devices_; }
+  // The devices a query selects, in its order. Bad input when a vendor names none of the
+  // catalog's vendors (the message lists them).
+  std::vector<Device> select(const DeviceQuery& query) const;
   const Device* find(std::string_view id) const;
   // Bad input naming the closest IDs when there is no such device.
   const Device& get(std::string_view id) const;

@@ -86,11 +86,19 @@ struct MeasuredGemm {
   double seconds = 0;  // median
 };
 
+// What sort of chip: `ridge devices --kind` filters on it, and a CPU's GEMMs are priced as BLAS
+// calls rather than GPU tiles. accelerator: a matrix engine that is neither a GPU nor a TPU
+// (Gaudi, Trainium).
+enum class DeviceKind { gpu, tpu, accelerator, cpu };
+std::string_view to_string(DeviceKind kind);
+std::optional<DeviceKind> find_device_kind(std::string_view name);
+
 struct Device {
   std::string id;
   std::string name;
   std::string vendor;
   int year = 0;
+  DeviceKind kind = DeviceKind::gpu;
   std::string unit_name = "SM";  // what one compute unit is called
   // The names the vendor's runtime reports for the part (CUDA's cudaDeviceProp::name, which
   // nvidia-smi shows), so that a measurement can find its spec sheet.
@@ -103,16 +111,19 @@ struct Device {
   std::vector<MeasuredGemm> measured_gemms;  // empty but for measured devices
 
   bool has_peak(Precision precision) const;
-  // A CPU (its compute units are cores): its GEMMs are BLAS calls, not GPU tiles.
-  bool is_cpu() const { return unit_name == "core"; }
+  // The precision a one-line summary quotes (the catalog's peak and ridge columns): fp16, else
+  // bf16, else the device's first.
+  Precision headline_precision() const;
+  // A CPU: its GEMMs are BLAS calls, not GPU tiles.
+  bool is_cpu() const { return kind == DeviceKind::cpu; }
   // Bad input when the device has no peak at this precision.
   const Figure& peak(Precision precision) const;
   const MemoryLevel& main_memory() const;
   double main_bandwidth_bytes_per_s() const;
   Ceiling ceiling(Precision precision) const;
-  const Link* find_link(LinkKind kind) const;
+  const Link* find_link(LinkKind link_kind) const;
   // Bad input when the device has no such link.
-  const Link& link(LinkKind kind) const;
+  const Link& link(LinkKind link_kind) const;
   // Bad input when the catalog has no compute-unit count for the device.
   int compute_unit_count() const;
 };

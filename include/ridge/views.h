@@ -20,7 +20,8 @@ Document op_document(const OpAnalysis& analysis, const Device& device,
                      const std::optional<Expectation>& expected);
 
 // ID, name, year, main-memory bandwidth, fp16/bf16 peak and ridge of each device.
-Document devices_document(std::vector<Device> devices);
+// The devices in the order given (Catalog::select orders them).
+Document devices_document(const std::vector<Device>& devices);
 
 // One device with every figure and its provenance.
 Document device_document(const Device& device);

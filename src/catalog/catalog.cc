@@ -1,10 +1,18 @@
 #include "ridge/catalog.h"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <algorithm>
 #include <numeric>
+#include <set>
+#include <tuple>
 
 #include "core/embedded.h"
+#include "core/enum_names.h"
+#include "core/text.h"
 #include "ridge/error.h"
+#include "ridge/roofline.h"
 
 namespace ridge {
 
@@ -24,6 +32,27 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
   }
   return row[b.size()];
 }
+
+// The key a listing sorts on: ascending for the year, the largest first for the rest.
+double order_key(const Device& d, DeviceOrder order) {
+  const Precision p = d.headline_precision();
+  switch (order) {
+    case DeviceOrder::year:
+      return d.year;
+    case DeviceOrder::ridge:
+      return -ridge_point(d.ceiling(p));
+    case DeviceOrder::bandwidth:
+      return -d.main_bandwidth_bytes_per_s();
+    case DeviceOrder::peak:
+      return -d.peak(p).value;
+  }
+  return 0;
+}
+
+constexpr EnumNames<DeviceOrder, 4> kDeviceOrderNames = {{{DeviceOrder::year, "year"},
+                                                          {DeviceOrder::ridge, "ridge"},
+                                                          {DeviceOrder::bandwidth, "bandwidth"},
+                                                          {DeviceOrder::peak, "peak"}}};
 
 Catalog parse_builtin() {
   Catalog catalog;
@@ -49,6 +78,30 @@ void Catalog::add(Device device) {
   } else {
     devices_.push_back(std::move(device));
   }
+}
+
+std::optional<DeviceOrder> find_device_order(std::string_view name) {
+  return value_of(kDeviceOrderNames, name);
+}
+
+std::vector<Device> Catalog::select(const DeviceQuery& query) const {
+  const std::string vendor = lower_case(query.vendor);
+  std::vector<Device> chosen;
+  for (const Device& d : devices_) {
+    if (!vendor.empty() && lower_case(d.vendor) != vendor) continue;
+    if (query.kind && d.kind != *query.kind) continue;
+    chosen.push_back(d);
+  }
+  if (!vendor.empty() && chosen.empty() && !query.kind) {
+    std::set<std::string> vendors;
+    for (const Device& d : devices_) vendors.insert(d.vendor);
+    input_error("--vendor: no device of vendor '{}' (the catalog has {})", query.vendor,
+                fmt::format("{}", fmt::join(vendors, ", ")));
+  }
+  std::ranges::stable_sort(chosen, {}, [&](const Device& d) {
+    return std::tuple(order_key(d, query.order), d.year, d.id);
+  });
+  return chosen;
 }
 
 const Device* Catalog::find(std::string_view id) const {
@@ -82,17 +135,18 @@ const Device* Catalog::find_by_runtime_name(std::string_view name) const {
 // Ranks IDs by edit distance, with IDs that contain the query (or are contained in it) first;
 // IDs too far from the query to be what the user meant are left out.
 std::vector<std::string> Catalog::closest_ids(std::string_view id, std::size_t count) const {
-  std::vector<std::pair<std::size_t, std::string>> ranked;
+  // (does not overlap, edit distance, id): overlapping IDs first, the nearest of them first.
+  std::vector<std::tuple<bool, std::size_t, std::string>> ranked;
   for (const Device& d : devices_) {
     const bool overlaps = !id.empty() && (d.id.find(id) != std::string::npos ||
                                           id.find(d.id) != std::string_view::npos);
-    ranked.emplace_back(overlaps ? 0 : 1 + edit_distance(id, d.id), d.id);
+    ranked.emplace_back(!overlaps, edit_distance(id, d.id), d.id);
   }
   std::ranges::sort(ranked);
-  const std::size_t furthest = 1 + std::max<std::size_t>(2, id.size() / 2);
+  const std::size_t furthest = std::max<std::size_t>(2, id.size() / 2);
   std::vector<std::string> ids;
-  for (const auto& [score, candidate] : ranked) {
-    if (ids.size() == count || score > furthest) break;
+  for (const auto& [apart, distance, candidate] : ranked) {
+    if (ids.size() == count || (apart && distance > furthest)) break;
     ids.push_back(candidate);
   }
   return ids;

@@ -26,9 +26,17 @@ constexpr EnumNames<MemoryKind, 4> kMemoryKindNames = {{{MemoryKind::registers, 
 constexpr EnumNames<Scope, 2> kScopeNames = {{{Scope::unit, "unit"}, {Scope::device, "device"}}};
 constexpr EnumNames<LinkKind, 3> kLinkKindNames = {
     {{LinkKind::scale_up, "scale-up"}, {LinkKind::network, "network"}, {LinkKind::host, "host"}}};
+constexpr EnumNames<DeviceKind, 4> kDeviceKindNames = {{{DeviceKind::gpu, "gpu"},
+                                                        {DeviceKind::tpu, "tpu"},
+                                                        {DeviceKind::accelerator, "accelerator"},
+                                                        {DeviceKind::cpu, "cpu"}}};
 
 }  // namespace
 
+std::string_view to_string(DeviceKind k) { return name_of(kDeviceKindNames, k); }
+std::optional<DeviceKind> find_device_kind(std::string_view n) {
+  return value_of(kDeviceKindNames, n);
+}
 std::string_view to_string(Provenance p) { return name_of(kProvenanceNames, p); }
 std::optional<Provenance> find_provenance(std::string_view n) {
   return value_of(kProvenanceNames, n);
@@ -43,6 +51,12 @@ std::string_view to_string(LinkKind k) { return name_of(kLinkKindNames, k); }
 std::optional<LinkKind> find_link_kind(std::string_view n) { return value_of(kLinkKindNames, n); }
 
 bool Device::has_peak(Precision precision) const { return peak_flops_per_s.contains(precision); }
+
+Precision Device::headline_precision() const {
+  if (has_peak(Precision::fp16)) return Precision::fp16;
+  if (has_peak(Precision::bf16)) return Precision::bf16;
+  return peak_flops_per_s.begin()->first;
+}
 
 const Figure& Device::peak(Precision precision) const {
   if (auto it = peak_flops_per_s.find(precision); it != peak_flops_per_s.end()) return it->second;
@@ -68,14 +82,14 @@ Ceiling Device::ceiling(Precision precision) const {
   return {peak(precision).value, main_bandwidth_bytes_per_s()};
 }
 
-const Link* Device::find_link(LinkKind kind) const {
-  const auto it = std::ranges::find(links, kind, &Link::kind);
+const Link* Device::find_link(LinkKind link_kind) const {
+  const auto it = std::ranges::find(links, link_kind, &Link::kind);
   return it == links.end() ? nullptr : &*it;
 }
 
-const Link& Device::link(LinkKind kind) const {
-  if (const Link* found = find_link(kind)) return *found;
-  input_error("device '{}' has no {} link in the catalog", id, to_string(kind));
+const Link& Device::link(LinkKind link_kind) const {
+  if (const Link* found = find_link(link_kind)) return *found;
+  input_error("device '{}' has no {} link in the catalog", id, to_string(link_kind));
 }
 
 int Device::compute_unit_count() const {

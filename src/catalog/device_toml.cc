@@ -24,8 +24,8 @@ class DeviceReader : TomlReader {
 
   Device read() {
     expect_keys(root_, "",
-                {"id", "name", "vendor", "year", "runtime_names", "compute_unit", "compute_units",
-                 "sources", "peak", "memory", "link"});
+                {"id", "name", "vendor", "year", "kind", "runtime_names", "compute_unit",
+                 "compute_units", "sources", "peak", "memory", "link"});
     read_sources(root_);
     Device d;
     d.origin = origin_;
@@ -34,6 +34,9 @@ class DeviceReader : TomlReader {
     d.name = required_string(root_, "", "name");
     d.vendor = required_string(root_, "", "vendor");
     d.year = read_year();
+    if (root_.contains("kind"))
+      d.kind = required_enum<DeviceKind>(root_, "", "kind", find_device_kind,
+                                         "gpu, tpu, accelerator, cpu");
     d.runtime_names = read_runtime_names();
     if (root_.contains("compute_unit")) d.unit_name = required_string(root_, "", "compute_unit");
     if (const toml::node* units = root_.get("compute_units")) {
@@ -91,7 +94,7 @@ class DeviceReader : TomlReader {
       const std::string path = join("peak", key.str());
       auto precision = find_precision(key.str());
       if (!precision)
-        fail(node.source(), path, "unknown precision (fp64, fp32, tf32, fp16, bf16, fp8, int8)");
+        fail(node.source(), path, fmt::format("unknown precision ({})", precision_choices()));
       d.peak_flops_per_s[*precision] = figure(node, path, FigureKind::flops_per_s);
     }
     if (d.peak_flops_per_s.empty()) fail(peaks.source(), "peak", "needs at least one precision");

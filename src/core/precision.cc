@@ -5,33 +5,44 @@
 #include <string>
 
 #include "core/enum_names.h"
+#include "core/text.h"
 #include "ridge/error.h"
 
 namespace ridge {
 
 namespace {
 
-constexpr EnumNames<Precision, 7> kPrecisionNames = {{{Precision::fp64, "fp64"},
+constexpr EnumNames<Precision, 9> kPrecisionNames = {{{Precision::fp64, "fp64"},
                                                       {Precision::fp32, "fp32"},
                                                       {Precision::tf32, "tf32"},
                                                       {Precision::fp16, "fp16"},
                                                       {Precision::bf16, "bf16"},
                                                       {Precision::fp8, "fp8"},
-                                                      {Precision::int8, "int8"}}};
+                                                      {Precision::int8, "int8"},
+                                                      {Precision::fp6, "fp6"},
+                                                      {Precision::fp4, "fp4"}}};
 
 }  // namespace
 
 std::string_view to_string(Precision precision) { return name_of(kPrecisionNames, precision); }
 
 std::optional<Precision> find_precision(std::string_view name) {
-  std::string lower(name);
-  std::ranges::transform(lower, lower.begin(), [](unsigned char c) { return std::tolower(c); });
-  return value_of(kPrecisionNames, std::string_view(lower));
+  return value_of(kPrecisionNames, std::string_view(lower_case(name)));
+}
+
+std::string_view precision_choices() {
+  static const std::string choices = [] {
+    std::string text;
+    for (const Precision p : kAllPrecisions)
+      text += (text.empty() ? "" : ", ") + std::string(to_string(p));
+    return text;
+  }();
+  return choices;
 }
 
 Precision parse_precision(std::string_view name) {
   if (auto found = find_precision(name)) return *found;
-  input_error("unknown precision '{}' (choose fp64, fp32, tf32, fp16, bf16, fp8 or int8)", name);
+  input_error("unknown precision '{}' (choose {})", name, precision_choices());
 }
 
 double bytes_per_element(Precision precision) {
@@ -47,6 +58,10 @@ double bytes_per_element(Precision precision) {
     case Precision::fp8:
     case Precision::int8:
       return 1;
+    case Precision::fp6:
+      return 0.75;
+    case Precision::fp4:
+      return 0.5;
   }
   return 0;
 }

@@ -41,6 +41,7 @@ Device lab_device(const LabResult& r) {
   Device cpu;
   cpu.id = "lab-host";
   cpu.name = r.machine.cpu;
+  cpu.kind = DeviceKind::cpu;
   cpu.unit_name = "core";
   const std::string source = "measured by ridge lab";
   cpu.compute_units = Figure{static_cast<double>(r.threads), Provenance::measured, source, ""};

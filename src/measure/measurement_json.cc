@@ -409,6 +409,7 @@ Device device_from_measurement(const Measurement& m, const std::string& id,
   } else {
     d.name = fmt::format("{} ({} threads, measured)", m.machine.cpu, m.threads);
     d.vendor = "measured";
+    d.kind = DeviceKind::cpu;
     d.unit_name = "core";
     d.compute_units = measured(m.threads, m, origin, "threads the measurement ran on");
     add_cpu_memory(d, m, origin);

@@ -32,7 +32,7 @@ class CalibrationReader : TomlReader {
       const auto precision = find_precision(key.str());
       if (!precision)
         fail(node.source(), join("compute", key.str()),
-             "unknown precision (fp64, fp32, tf32, fp16, bf16, fp8, int8)");
+             fmt::format("unknown precision ({})", precision_choices()));
       c.compute_efficiency[*precision] =
           sourced(compute, "compute", key.str(), FigureKind::fraction);
     }

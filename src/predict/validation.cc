@@ -12,6 +12,7 @@
 
 #include "core/embedded.h"
 #include "core/json_input.h"
+#include "core/text.h"
 #include "ridge/analysis.h"
 #include "ridge/calibration.h"
 #include "ridge/error.h"
@@ -35,12 +36,6 @@ namespace {
 // ---------------------------------------------------------------------------------------------
 // The file: '#' lines, then a header row and tab-separated rows.
 
-std::string lowered(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 struct Table {
   std::string origin;
   std::vector<std::string> comments;
@@ -51,7 +46,7 @@ struct Table {
 
   // The column of that name, or of one of the names other sources give it.
   std::optional<std::size_t> column(std::string_view query) const {
-    const std::string name = lowered(query);  // outlives the views aliases() returns
+    const std::string name = lower_case(query);  // outlives the views aliases() returns
     for (std::string_view alias : aliases(name)) {
       const auto it = std::ranges::find(header, alias);
       if (it != header.end()) return static_cast<std::size_t>(it - header.begin());
@@ -124,7 +119,7 @@ Table read_table(std::string_view text, const std::string& origin) {
     if (t.header.empty()) {
       // Column names are matched without regard to case ("M", "TFLOPS").
       t.header = split_tabs(line);
-      for (std::string& name : t.header) name = lowered(trimmed(name));
+      for (std::string& name : t.header) name = lower_case(trimmed(name));
       continue;
     }
     std::vector<std::string> cells = split_tabs(line);
@@ -237,6 +232,8 @@ bool word_matches(const std::string& query, const std::vector<std::string>& cand
 // in parentheses aside) is a word of the device's id, name or runtime names. Null when none or
 // more than one device matches.
 const Device* find_device(const Catalog& catalog, std::string_view gpu) {
+  // What CUDA calls the part names it exactly ("NVIDIA H200" is the SXM part, not the NVL).
+  if (const Device* d = catalog.find_by_runtime_name(gpu)) return d;
   std::vector<std::string> query = words(without_parentheses(gpu));
   std::erase(query, "nvidia");
   if (query.empty()) return nullptr;
@@ -254,6 +251,15 @@ const Device* find_device(const Catalog& catalog, std::string_view gpu) {
   return found;
 }
 
+// The device of a row: the file's '# ridge: device = ID (why)' when it has one (a source whose
+// own name for the part fits several catalog entries, "A100 80GB", but whose documents say
+// which it is), else the one catalog device the row's name fits.
+const Device* device_of(const Table& t, const Catalog& catalog, std::string_view named) {
+  const auto it = t.directives.find("device");
+  if (it == t.directives.end()) return find_device(catalog, named);
+  return &catalog.get(it->second);
+}
+
 // 'fp16', 'bf16', 'fp8_e4m3->bf16' (inputs, then the output's type), 'fp8_e4m3fn'.
 struct GemmTypes {
   Precision compute = Precision::fp16;
@@ -262,7 +268,7 @@ struct GemmTypes {
 };
 
 std::optional<Precision> precision_named(std::string_view name) {
-  const std::string lower = lowered(name);
+  const std::string lower = lower_case(name);
   if (lower.starts_with("fp8") || lower.starts_with("e4m3") || lower.starts_with("e5m2"))
     return Precision::fp8;
   return find_precision(lower);
@@ -386,7 +392,7 @@ ValidationSet run_gemm_set(const Table& t, const Catalog& catalog) {
   for (std::size_t i = 0; i < t.rows.size(); ++i) {
     const Row row(t, i);
     const std::string gpu = row.text("device");
-    const Device* device = find_device(catalog, gpu);
+    const Device* device = device_of(t, catalog, gpu);
     const auto types = gemm_types(row.text("dtype"));
     if (!device || !types) {
       set.skipped.push_back(fmt::format("line {}: {} '{}' is not in the catalog", row.line(),
@@ -433,7 +439,7 @@ ValidationSet run_ceiling_set(const Table& t, const Catalog& catalog) {
   ValidationSet set = new_set(t, stem_of(t.origin), "kernel", ValidationRole::fit);
   for (std::size_t i = 0; i < t.rows.size(); ++i) {
     const Row row(t, i);
-    const Device* device = find_device(catalog, row.text("accelerator"));
+    const Device* device = device_of(t, catalog, row.text("accelerator"));
     const auto types = gemm_types(row.text("dtype"));
     if (!device || !types) {
       set.skipped.push_back(fmt::format("line {}: '{}' is not one catalog device", row.line(),
@@ -513,7 +519,7 @@ double seconds_in(double value, std::string_view unit) {
 
 // A rate the source gives per GPU (its 'per' column says so) is the group's over all its GPUs.
 double group_rate(const Row& row, double value) {
-  const std::string per = lowered(row.optional_text("per").value_or(""));
+  const std::string per = lower_case(row.optional_text("per").value_or(""));
   if (per.find("per gpu") == std::string::npos && per != "gpu") return value;
   const double gpus = row.optional_text("n_gpus") ? row.count("n_gpus", 1e5)
                       : row.optional_text("tp")   ? row.count("tp", 1024)
@@ -525,8 +531,8 @@ double group_rate(const Row& row, double value) {
 // second per user: the request's output tokens over it; requests per second: the batch over it;
 // output tokens per second for the batch: batch x output tokens over it).
 std::optional<RunMetric> run_metric(const Row& row, double batch, double osl) {
-  const std::string metric = lowered(row.text("metric"));
-  const std::string unit = lowered(row.text("unit"));
+  const std::string metric = lower_case(row.text("metric"));
+  const std::string unit = lower_case(row.text("unit"));
   const double value = row.number("value");
   const auto has = [&](std::string_view s) { return metric.find(s) != std::string::npos; };
   if (has("ttft") || has("first_token"))
@@ -559,7 +565,7 @@ bool uses_cuda_graphs(std::string_view framework) {
 // takes the Llama 3.1 preset of its size, whose shapes are the same (its context length aside).
 std::string model_preset(std::string_view name) {
   std::string lower =
-      lowered(name.substr(name.find('/') == std::string_view::npos ? 0 : name.find('/') + 1));
+      lower_case(name.substr(name.find('/') == std::string_view::npos ? 0 : name.find('/') + 1));
   for (bool stripped = true; stripped;) {
     stripped = false;
     for (std::string_view suffix : {"-hf", "-instruct", "-chat", "-base"}) {
@@ -626,7 +632,7 @@ std::vector<ValidationSet> run_model_sets(const Table& t, const Catalog& catalog
   ValidationSet skipped = new_set(t, stem_of(t.origin), "model", ValidationRole::held_out);
   for (std::size_t i = 0; i < t.rows.size(); ++i) {
     const Row row(t, i);
-    const Device* device = find_device(catalog, row.text("gpu"));
+    const Device* device = device_of(t, catalog, row.text("gpu"));
     const auto precision = run_precision(row.text("precision"));
     const bool known_model =
         std::ranges::find(presets, model_preset(row.text("model"))) != presets.end();

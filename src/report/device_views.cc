@@ -16,13 +16,6 @@ Cell optional_peak(const Device& d, Precision p) {
   return d.has_peak(p) ? flops_rate_cell(d.peak(p).value) : empty_cell();
 }
 
-// The precision the "ridge" column uses: fp16, else bf16, else the device's first.
-Precision half_precision_or_first(const Device& d) {
-  if (d.has_peak(Precision::fp16)) return Precision::fp16;
-  if (d.has_peak(Precision::bf16)) return Precision::bf16;
-  return d.peak_flops_per_s.begin()->first;
-}
-
 // Numbers each distinct source once, in order of first use, for the text table's [n] column.
 class SourceIndex {
  public:
@@ -85,12 +78,11 @@ Table figure_table(const Device& d, SourceIndex& sources) {
 
 }  // namespace
 
-Document devices_document(std::vector<Device> devices) {
-  // Oldest first, so the table reads as a history of the ridge.
-  std::ranges::sort(devices, {}, [](const Device& d) { return std::pair(d.year, d.id); });
+Document devices_document(const std::vector<Device>& devices) {
   Table t{"devices",
           {{"id", "ID", Align::left},
            {"name", "name", Align::left},
+           {"kind", "kind", Align::left},
            {"year", "year"},
            {"memory_bytes", "memory"},
            {"bandwidth_bytes_per_s", "bandwidth"},
@@ -99,9 +91,9 @@ Document devices_document(std::vector<Device> devices) {
            {"ridge_flops_per_byte", "ridge"}},
           {}};
   for (const Device& d : devices) {
-    const Precision p = half_precision_or_first(d);
-    t.rows.push_back({text_cell(d.id), text_cell(d.name), integer_cell(d.year),
-                      capacity_cell(d.main_memory().capacity_bytes->value),
+    const Precision p = d.headline_precision();
+    t.rows.push_back({text_cell(d.id), text_cell(d.name), text_cell(std::string(to_string(d.kind))),
+                      integer_cell(d.year), capacity_cell(d.main_memory().capacity_bytes->value),
                       bandwidth_cell(d.main_bandwidth_bytes_per_s()),
                       optional_peak(d, Precision::fp16), optional_peak(d, Precision::bf16),
                       intensity_cell(ridge_point(d.ceiling(p)))});
@@ -110,7 +102,8 @@ Document devices_document(std::vector<Device> devices) {
   doc.schema = "ridge.devices/1";
   doc.sections.push_back({"", "", {std::move(t)}, {}});
   doc.notes.push_back(
-      "peaks are dense (no 2:4 sparsity); ridge = fp16 peak / main-memory bandwidth");
+      "peaks are dense (no 2:4 sparsity); ridge = fp16 peak (else bf16, else the first) / "
+      "main-memory bandwidth");
   doc.notes.push_back("`ridge device show ID` gives every figure with its source");
   return doc;
 }

@@ -183,6 +183,7 @@ TEST(Expected, AMeasuredSweepIsFollowedInsideAndFlaggedOutside) {
 TEST(Expected, ACpuGemmPacksThenComputes) {
   Device cpu;
   cpu.id = "cpu";
+  cpu.kind = DeviceKind::cpu;
   cpu.unit_name = "core";
   cpu.compute_units = Figure{2, Provenance::measured, "test", ""};
   cpu.peak_flops_per_s[Precision::fp32] = {400e9, Provenance::measured, "test", ""};
