@@ -11,7 +11,10 @@ echo; echo 'The same as JSON, for programs (abridged):'; echo
 echo '```console'; echo '$ ridge op gemm --m 4096 --n 4096 --k 4096 --format json'
 $R op gemm --m 4096 --n 4096 --k 4096 --format json | grep -E '"(schema|flops|bytes|intensity|ridge|attainable_flops|bound|time_s|device|precision)"'; echo '```'
 echo; echo '### The catalog'; echo
-echo '```console'; ex devices; echo '$ ridge device show h100-sxm   # excerpt'; $R device show h100-sxm | sed -n '10,13p;27,31p'; echo '```'
+echo "$($R devices --format csv | tail -n +2 | wc -l) devices, every figure sourced: [docs/catalog.md](docs/catalog.md) lists them all with their"
+echo 'documents. `ridge devices` filters (`--vendor`, `--kind gpu|tpu|accelerator|cpu`) and orders'
+echo '(`--sort year|ridge|bandwidth|peak`).'; echo
+echo '```console'; ex devices --vendor amd --sort ridge; echo '$ ridge device show h100-sxm   # excerpt'; $R device show h100-sxm | sed -n '10,13p;27,31p'; echo '```'
 echo; echo '### The ridge over time, occupancy and all-reduce'; echo
 echo '```console'; ex compare --devices v100-sxm2,a100-sxm-80gb,h100-sxm,b200; ex occupancy --blocks 133
 ex collective allreduce --bytes 14G --gpus-per-node 8 --nodes 2; echo '```'
