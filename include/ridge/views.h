@@ -2,6 +2,7 @@
 // Documents for the CLI's answers. Each takes computed results and lays them out; none computes
 // a figure of its own beyond simple ratios between the results it is given.
 
+#include <optional>
 #include <vector>
 
 #include "ridge/analysis.h"
@@ -27,7 +28,9 @@ Document devices_document(const std::vector<Device>& devices);
 Document device_document(const Device& device);
 
 // Bandwidth, peak and ridge side by side at one precision, each part's growth over the first.
-Document compare_document(const std::vector<const Device*>& devices, Precision precision);
+// At `precision`, or at each device's 16-bit rate (fp16, else bf16) when none is given.
+Document compare_document(const std::vector<const Device*>& devices,
+                          std::optional<Precision> precision);
 
 Document occupancy_document(const Occupancy& occupancy, const Device& device);
 

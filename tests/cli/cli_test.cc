@@ -226,6 +226,21 @@ TEST(Cli, CompareShowsGrowth) {
   EXPECT_NEAR(j["ridge_growth"].get<double>(), (990.0 / 3.35) / (125.0 / 0.9), 1e-9);
 }
 
+// Every device, GPU, TPU, Gaudi, Trainium or CPU, compares at its 16-bit rate by default.
+TEST(Cli, CompareWorksAcrossTheWholeCatalog) {
+  const json list = ridge_json("devices");
+  std::string ids;
+  for (const json& d : list["devices"])
+    ids += (ids.empty() ? "" : ",") + d["id"].get<std::string>();
+  const json j = ridge_json("compare --devices " + ids);
+  EXPECT_EQ(j["devices"].size(), list["devices"].size());
+  EXPECT_EQ(j["precision"], "16-bit");
+  const json tpus = ridge_json("devices --kind tpu --sort bandwidth");
+  ASSERT_EQ(tpus["devices"].size(), 4u);
+  EXPECT_EQ(tpus["devices"][0]["id"], "tpu-v5p");
+  for (const json& d : tpus["devices"]) EXPECT_EQ(d["kind"], "tpu");
+}
+
 TEST(Cli, Occupancy) {
   const json j = ridge_json("occupancy --blocks 133");
   EXPECT_EQ(j["units"], 132);
