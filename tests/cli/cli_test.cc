@@ -230,8 +230,10 @@ TEST(Cli, CompareShowsGrowth) {
 TEST(Cli, CompareWorksAcrossTheWholeCatalog) {
   const json list = ridge_json("devices");
   std::string ids;
-  for (const json& d : list["devices"])
-    ids += (ids.empty() ? "" : ",") + d["id"].get<std::string>();
+  for (const json& d : list["devices"]) {
+    if (!ids.empty()) ids += ',';
+    ids += d["id"].get<std::string>();
+  }
   const json j = ridge_json("compare --devices " + ids);
   EXPECT_EQ(j["devices"].size(), list["devices"].size());
   EXPECT_EQ(j["precision"], "16-bit");
