@@ -29,10 +29,10 @@ void add_devices(CLI::App& app, std::vector<Command>& commands) {
                    "Only this vendor's devices (NVIDIA, AMD, Google, ...)")
       ->check(non_empty());
   list->add_option("--kind", args->kind, "Only devices of this kind")
-      ->check(CLI::IsMember({"gpu", "tpu", "accelerator", "cpu"}));
+      ->check(CLI::IsMember(device_kind_names()));
   list->add_option("--sort", args->sort,
                    "Order: year (oldest first), or ridge, bandwidth, peak (largest first)")
-      ->check(CLI::IsMember({"year", "ridge", "bandwidth", "peak"}))
+      ->check(CLI::IsMember(device_order_names()))
       ->capture_default_str();
   commands.push_back({list, [args](const Session& s) {
                         return report::devices_document(s.catalog().select(query_of(*args)));

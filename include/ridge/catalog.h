@@ -23,6 +23,7 @@ Device load_device_file(const std::filesystem::path& path);
 // reads as a history of the ridge; by ridge, bandwidth or headline peak, the largest first.
 enum class DeviceOrder { year, ridge, bandwidth, peak };
 std::optional<DeviceOrder> find_device_order(std::string_view name);
+std::vector<std::string> device_order_names();  // "year", "ridge", "bandwidth", "peak"
 
 struct DeviceQuery {
   std::string vendor;  // case-insensitive; empty: every vendor

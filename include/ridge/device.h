@@ -92,6 +92,7 @@ struct MeasuredGemm {
 enum class DeviceKind { gpu, tpu, accelerator, cpu };
 std::string_view to_string(DeviceKind kind);
 std::optional<DeviceKind> find_device_kind(std::string_view name);
+std::vector<std::string> device_kind_names();  // "gpu", "tpu", "accelerator", "cpu"
 
 struct Device {
   std::string id;

@@ -83,20 +83,23 @@ void Catalog::add(Device device) {
 std::optional<DeviceOrder> find_device_order(std::string_view name) {
   return value_of(kDeviceOrderNames, name);
 }
+std::vector<std::string> device_order_names() { return names_of(kDeviceOrderNames); }
 
 std::vector<Device> Catalog::select(const DeviceQuery& query) const {
   const std::string vendor = lower_case(query.vendor);
+  std::set<std::string> vendors;
+  for (const Device& d : devices_) vendors.insert(lower_case(d.vendor));
+  if (!vendor.empty() && !vendors.contains(vendor)) {
+    std::set<std::string> names;
+    for (const Device& d : devices_) names.insert(d.vendor);
+    input_error("--vendor: no device of vendor '{}' (the catalog has {})", query.vendor,
+                fmt::format("{}", fmt::join(names, ", ")));
+  }
   std::vector<Device> chosen;
   for (const Device& d : devices_) {
     if (!vendor.empty() && lower_case(d.vendor) != vendor) continue;
     if (query.kind && d.kind != *query.kind) continue;
     chosen.push_back(d);
-  }
-  if (!vendor.empty() && chosen.empty() && !query.kind) {
-    std::set<std::string> vendors;
-    for (const Device& d : devices_) vendors.insert(d.vendor);
-    input_error("--vendor: no device of vendor '{}' (the catalog has {})", query.vendor,
-                fmt::format("{}", fmt::join(vendors, ", ")));
   }
   std::ranges::stable_sort(chosen, {}, [&](const Device& d) {
     return std::tuple(order_key(d, query.order), d.year, d.id);

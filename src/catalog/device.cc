@@ -37,6 +37,7 @@ std::string_view to_string(DeviceKind k) { return name_of(kDeviceKindNames, k); 
 std::optional<DeviceKind> find_device_kind(std::string_view n) {
   return value_of(kDeviceKindNames, n);
 }
+std::vector<std::string> device_kind_names() { return names_of(kDeviceKindNames); }
 std::string_view to_string(Provenance p) { return name_of(kProvenanceNames, p); }
 std::optional<Provenance> find_provenance(std::string_view n) {
   return value_of(kProvenanceNames, n);

@@ -1,5 +1,6 @@
 // Reads one device from TOML. Every problem is reported as bad input naming the file, line,
 // column and field, so a user can fix their file from the message alone.
+#include <fmt/ranges.h>
 #include <toml++/toml.h>
 
 #include <algorithm>
@@ -36,7 +37,7 @@ class DeviceReader : TomlReader {
     d.year = read_year();
     if (root_.contains("kind"))
       d.kind = required_enum<DeviceKind>(root_, "", "kind", find_device_kind,
-                                         "gpu, tpu, accelerator, cpu");
+                                         fmt::format("{}", fmt::join(device_kind_names(), ", ")));
     d.runtime_names = read_runtime_names();
     if (root_.contains("compute_unit")) d.unit_name = required_string(root_, "", "compute_unit");
     if (const toml::node* units = root_.get("compute_units")) {
@@ -91,11 +92,8 @@ class DeviceReader : TomlReader {
   void read_peaks(Device& d) const {
     const toml::table& peaks = as_table(required(root_, "", "peak"), "peak");
     for (const auto& [key, node] : peaks) {
-      const std::string path = join("peak", key.str());
-      auto precision = find_precision(key.str());
-      if (!precision)
-        fail(node.source(), path, fmt::format("unknown precision ({})", precision_choices()));
-      d.peak_flops_per_s[*precision] = figure(node, path, FigureKind::flops_per_s);
+      d.peak_flops_per_s[precision_key(node, "peak", key.str())] =
+          figure(node, join("peak", key.str()), FigureKind::flops_per_s);
     }
     if (d.peak_flops_per_s.empty()) fail(peaks.source(), "peak", "needs at least one precision");
   }

@@ -4,8 +4,10 @@
 #include <algorithm>
 #include <array>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 namespace ridge {
 
@@ -23,6 +25,14 @@ std::optional<Enum> value_of(const EnumNames<Enum, N>& names, std::string_view n
   const auto* it = std::ranges::find(names, name, &std::pair<Enum, std::string_view>::second);
   if (it == names.end()) return std::nullopt;
   return it->first;
+}
+
+// Every name, in the table's order: the choices a message or a command-line check lists.
+template <typename Enum, std::size_t N>
+std::vector<std::string> names_of(const EnumNames<Enum, N>& names) {
+  std::vector<std::string> out;
+  for (const auto& [value, name] : names) out.emplace_back(name);
+  return out;
 }
 
 }  // namespace ridge

@@ -1,7 +1,8 @@
 #include "ridge/precision.h"
 
-#include <algorithm>
-#include <cctype>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <string>
 
 #include "core/enum_names.h"
@@ -31,12 +32,7 @@ std::optional<Precision> find_precision(std::string_view name) {
 }
 
 std::string_view precision_choices() {
-  static const std::string choices = [] {
-    std::string text;
-    for (const Precision p : kAllPrecisions)
-      text += (text.empty() ? "" : ", ") + std::string(to_string(p));
-    return text;
-  }();
+  static const std::string choices = fmt::format("{}", fmt::join(names_of(kPrecisionNames), ", "));
   return choices;
 }
 

@@ -14,6 +14,7 @@
 
 #include "ridge/device.h"
 #include "ridge/error.h"
+#include "ridge/precision.h"
 
 namespace ridge {
 
@@ -64,6 +65,15 @@ class TomlReader {
     if (!value || value->empty())
       fail(node.source(), join(path, key), "must be a non-empty string");
     return *value;
+  }
+
+  // A table keyed by precision ([peak], [compute]): the precision of `key`, else bad input
+  // naming the field and the choices.
+  Precision precision_key(const toml::node& node, std::string_view path,
+                          std::string_view key) const {
+    if (const auto precision = find_precision(key)) return *precision;
+    fail(node.source(), join(path, key),
+         fmt::format("unknown precision ({})", precision_choices()));
   }
 
   const toml::table& as_table(const toml::node& node, std::string_view path) const {

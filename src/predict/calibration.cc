@@ -29,11 +29,7 @@ class CalibrationReader : TomlReader {
     c.devices = read_devices();
     const toml::table& compute = section("compute", {});
     for (const auto& [key, node] : compute) {
-      const auto precision = find_precision(key.str());
-      if (!precision)
-        fail(node.source(), join("compute", key.str()),
-             fmt::format("unknown precision ({})", precision_choices()));
-      c.compute_efficiency[*precision] =
+      c.compute_efficiency[precision_key(node, "compute", key.str())] =
           sourced(compute, "compute", key.str(), FigureKind::fraction);
     }
     const toml::table& memory = section("memory", {"bandwidth", "l2_bandwidth"});

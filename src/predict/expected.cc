@@ -23,6 +23,10 @@ struct Achievable {
   std::string cache_level;  // the cache the data stays in, when not main memory
 };
 
+int units_of(const Device& device) {
+  return device.compute_units ? static_cast<int>(device.compute_units->value) : 1;
+}
+
 struct LevelBandwidth {
   double bytes_per_s = 0;
   std::string cache_level;  // empty: main memory
@@ -35,7 +39,7 @@ struct LevelBandwidth {
 LevelBandwidth bandwidth_for(double bytes, const Device& device, const Calibration& c) {
   const LevelBandwidth main{c.bandwidth_efficiency.value * device.main_bandwidth_bytes_per_s(), ""};
   if (!c.measured || !device.is_cpu()) return main;
-  const double units = device.compute_units ? device.compute_units->value : 1;
+  const double units = units_of(device);
   for (const MemoryLevel& level : device.memory) {
     if (level.kind != MemoryKind::cache || !level.capacity_bytes || !level.bandwidth_bytes_per_s)
       continue;
@@ -62,10 +66,6 @@ double cache_bytes(const Device& device) {
       bytes = std::max(bytes, level.capacity_bytes->value);
   }
   return bytes;
-}
-
-int units_of(const Device& device) {
-  return device.compute_units ? static_cast<int>(device.compute_units->value) : 1;
 }
 
 // The floor plus the compute and memory parts: overlapped (the larger), or one after the other
@@ -254,10 +254,6 @@ double expected_transfer_time_s(double bytes, const Link& link, const Calibratio
   return c.collective_latency_s.value +
          bytes / (c.link_efficiency.value * link.bandwidth_bytes_per_s.value);
 }
-
-}  // namespace ridge
-
-namespace ridge {
 
 namespace {
 

@@ -4,8 +4,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cctype>
-#include <charconv>
 #include <cmath>
 #include <map>
 #include <sstream>
@@ -81,13 +79,6 @@ std::vector<std::string> split_tabs(const std::string& line) {
   }
 }
 
-std::string trimmed(std::string_view text) {
-  const auto first = text.find_first_not_of(" \t\r");
-  if (first == std::string_view::npos) return "";
-  const auto last = text.find_last_not_of(" \t\r");
-  return std::string(text.substr(first, last - first + 1));
-}
-
 void read_directive(Table& t, const std::string& comment, int line) {
   const std::string body = trimmed(comment.substr(std::string_view("ridge:").size()));
   const std::size_t equals = body.find('=');
@@ -152,14 +143,12 @@ class Row {
   // A positive finite number, else bad input naming the file, line, column and value.
   double number(std::string_view column) const {
     const std::string cell = text(column);
-    double value = 0;
-    const auto [end, error] = std::from_chars(cell.data(), cell.data() + cell.size(), value);
-    if (error != std::errc() || end != cell.data() + cell.size() || !std::isfinite(value) ||
-        value <= 0) {
+    const std::optional<double> value = whole_number(cell);
+    if (!value || *value <= 0) {
       input_error("{}:{}: {}: '{}' is not a positive number", table_.origin, line_, column,
                   json_input_detail::printable(cell));
     }
-    return value;
+    return *value;
   }
   std::optional<double> optional_number(std::string_view column) const {
     if (!optional_text(column)) return std::nullopt;
@@ -196,21 +185,6 @@ std::string source_of(const Table& t) {
 // ---------------------------------------------------------------------------------------------
 // Names in the files, turned into ridge's devices, precisions and models.
 
-std::vector<std::string> words(std::string_view text) {
-  std::vector<std::string> out;
-  std::string word;
-  for (const char c : text) {
-    if (std::isalnum(static_cast<unsigned char>(c))) {
-      word += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    } else if (!word.empty()) {
-      out.push_back(std::move(word));
-      word.clear();
-    }
-  }
-  if (!word.empty()) out.push_back(word);
-  return out;
-}
-
 std::string without_parentheses(std::string_view text) {
   std::string out;
   int depth = 0;
@@ -234,14 +208,14 @@ bool word_matches(const std::string& query, const std::vector<std::string>& cand
 const Device* find_device(const Catalog& catalog, std::string_view gpu) {
   // What CUDA calls the part names it exactly ("NVIDIA H200" is the SXM part, not the NVL).
   if (const Device* d = catalog.find_by_runtime_name(gpu)) return d;
-  std::vector<std::string> query = words(without_parentheses(gpu));
+  std::vector<std::string> query = lower_words(without_parentheses(gpu));
   std::erase(query, "nvidia");
   if (query.empty()) return nullptr;
   const Device* found = nullptr;
   for (const Device& d : catalog.devices()) {
     std::string names = d.id + " " + d.name;
     for (const std::string& r : d.runtime_names) names += " " + r;
-    const std::vector<std::string> candidate = words(names);
+    const std::vector<std::string> candidate = lower_words(names);
     const bool all = std::ranges::all_of(
         query, [&](const std::string& w) { return word_matches(w, candidate); });
     if (!all) continue;
@@ -257,7 +231,9 @@ const Device* find_device(const Catalog& catalog, std::string_view gpu) {
 const Device* device_of(const Table& t, const Catalog& catalog, std::string_view named) {
   const auto it = t.directives.find("device");
   if (it == t.directives.end()) return find_device(catalog, named);
-  return &catalog.get(it->second);
+  if (const Device* pinned = catalog.find(it->second)) return pinned;
+  input_error("{}: '# ridge: device = {}' is not a catalog id (`ridge devices` lists them)",
+              t.origin, it->second);
 }
 
 // 'fp16', 'bf16', 'fp8_e4m3->bf16' (inputs, then the output's type), 'fp8_e4m3fn'.
@@ -343,11 +319,10 @@ double directive_seconds(const Table& t, const std::string& key) {
   const auto it = t.directives.find(key);
   if (it == t.directives.end()) return 0;
   const std::string& text = it->second;
-  double value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size() || !(value >= 0) || value > 10)
+  const std::optional<double> value = whole_number(text);
+  if (!value || *value < 0 || *value > 10)
     input_error("{}: '# ridge: {} = {}' is not a time from 0 to 10 s", t.origin, key, text);
-  return value;
+  return *value;
 }
 
 // The expected time of one GEMM on a device (none without a calibration), with its label.
@@ -425,11 +400,10 @@ GemmShape parse_shape(const Row& row, std::string_view column) {
   std::size_t start = 0;
   for (double* side : sides) {
     const std::size_t x = text.find('x', start);
-    const std::string part = text.substr(start, x - start);
-    const auto [end, error] = std::from_chars(part.data(), part.data() + part.size(), *side);
-    if (error != std::errc() || end != part.data() + part.size() || !(*side >= 1) || *side > 1e9 ||
-        *side != std::floor(*side))
+    const std::optional<double> value = whole_number(text.substr(start, x - start));
+    if (!value || *value < 1 || *value > 1e9 || *value != std::floor(*value))
       input_error("{}:{}: {}: '{}' is not MxNxK", row.origin(), row.line(), column, text);
+    *side = *value;
     start = x == std::string::npos ? text.size() : x + 1;
   }
   return s;
@@ -471,7 +445,7 @@ struct RunPrecision {
 // a 16-bit scale and a 16-bit zero point, as GPTQ, AWQ and gpt-fast store them), 'fp8', or a
 // sentence saying it is not stated (then fp16, presumed).
 std::optional<RunPrecision> run_precision(std::string_view text) {
-  const std::vector<std::string> w = words(text);
+  const std::vector<std::string> w = lower_words(text);
   RunPrecision p;
   p.presumed = std::ranges::find(w, "presumed") != w.end();
   if (w.empty()) return std::nullopt;
@@ -483,7 +457,7 @@ std::optional<RunPrecision> run_precision(std::string_view text) {
     p.weight_bits = w[0] == "int8" ? 8 : 4;
     for (const std::string& word : w) {
       if (word.size() > 1 && word[0] == 'g' && std::isdigit(static_cast<unsigned char>(word[1]))) {
-        const double group = std::atof(word.c_str() + 1);  // digits only: words() keeps alnum
+        const double group = std::atof(word.c_str() + 1);  // digits only: lower_words() keeps alnum
         if (group >= 1) p.weight_bits += 32.0 / group;
       }
     }

@@ -1,8 +1,7 @@
 // The expected time's calibration, and `ridge validate`'s document.
 #include <fmt/format.h>
 
-#include <cctype>
-
+#include "core/text.h"
 #include "report/cells.h"
 #include "ridge/units.h"
 #include "ridge/views.h"
@@ -49,12 +48,10 @@ namespace {
 // "llm_inference S3: request latency" -> "llm_inference_s3_request_latency": a JSON key.
 std::string snake_key(const std::string& name) {
   std::string key;
-  for (const char c : name) {
-    const bool word = std::isalnum(static_cast<unsigned char>(c)) != 0;
-    if (word) key += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    if (!word && !key.empty() && key.back() != '_') key += '_';
+  for (const std::string& word : lower_words(name)) {
+    if (!key.empty()) key += '_';
+    key += word;
   }
-  while (!key.empty() && key.back() == '_') key.pop_back();
   return key;
 }
 
