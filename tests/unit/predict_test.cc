@@ -288,5 +288,26 @@ TEST(Validation, AMalformedRowIsBadInputNamingItsLine) {
   }
 }
 
+// A file's '# ridge: device = ID' pins every row to that catalog device; an unknown ID is bad
+// input naming the file.
+TEST(Validation, ADeviceDirectivePinsTheRowsOrIsBadInput) {
+  const std::string rows = "m\tn\tk\tdtype\tdevice\ttime_ms\n64\t64\t64\tfp16\tA100 80GB\t0.01\n";
+  const auto unpinned =
+      run_validation_file("# Source: a test\n" + rows, "t.tsv", Catalog::builtin());
+  EXPECT_TRUE(unpinned[0].points.empty());  // "A100 80GB" names two catalog parts
+  const auto pinned = run_validation_file(
+      "# Source: a test\n# ridge: device = a100-pcie-80gb (the test says so)\n" + rows, "t.tsv",
+      Catalog::builtin());
+  ASSERT_EQ(pinned[0].points.size(), 1u);
+  EXPECT_EQ(pinned[0].points[0].device_id, "a100-pcie-80gb");
+  try {
+    run_validation_file("# ridge: device = a100-nope\n" + rows, "t.tsv", Catalog::builtin());
+    FAIL() << "accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("t.tsv: '# ridge: device = a100-nope'"), std::string::npos)
+        << e.what();
+  }
+}
+
 }  // namespace
 }  // namespace ridge
