@@ -12,8 +12,10 @@ namespace {
 struct ModelArgs {
   std::string model;
   std::string device;
-  double batch = 1, prompt = 512, gen = 128, tp = 1;
+  double batch = 1, prompt = 512, gen = 128, tp = 1, ep = 1;
+  double expert_imbalance = 1;
   std::string dtype;
+  std::string quant, kv_quant;
   double wbits = 0, abits = 0, kvbits = 0;  // 0: from --dtype (default fp16)
   bool no_flash = false;
   bool per_step = false;
@@ -21,23 +23,49 @@ struct ModelArgs {
   std::string sweep;
 };
 
-Workload workload_from(const ModelArgs& args, const Device& device) {
+// Weights: --dtype everywhere, then the decoder's linear layers in --quant's format or the
+// config's quantization_config; --wbits sets every weight's size, --abits every product's
+// precision.
+WeightFormats weight_formats(const ModelArgs& args, const ModelConfig& model, const Device& device,
+                             double dtype_bytes, Precision compute) {
+  WeightFormats f;
+  f.set_bytes(dtype_bytes);
+  f.name = args.dtype.empty() ? std::string(to_string(compute)) : args.dtype;
+  if (!args.quant.empty()) {
+    quantise_weights(f, {"--quant", parse_quant_format(args.quant, "--quant")}, model, device);
+  } else if (model.quantization) {
+    quantise_weights(f, *model.quantization, model, device);
+  }
+  if (args.wbits > 0) {
+    f.set_bytes(args.wbits / 8);
+    f.name = fmt::format("{}-bit (--wbits)", args.wbits);
+  }
+  if (args.abits > 0) f.set_compute(compute);
+  return f;
+}
+
+Workload workload_from(const ModelArgs& args, const ModelConfig& model, const Device& device) {
   Workload w;
   w.batch = static_cast<int>(args.batch);
   w.prompt = static_cast<int>(args.prompt);
   w.gen = static_cast<int>(args.gen);
   w.tp = static_cast<int>(args.tp);
+  w.ep = static_cast<int>(args.ep);
+  w.expert_imbalance = args.expert_imbalance;
   w.flash_attention = !args.no_flash;
   w.per_step = args.per_step;
   w.cuda_graphs = args.cuda_graphs;
   const Precision dtype = args.dtype.empty() ? Precision::fp16 : parse_precision(args.dtype);
   const double dtype_bytes = bytes_per_element(dtype);
-  w.weight_bytes = args.wbits > 0 ? args.wbits / 8 : dtype_bytes;
   w.activation_bytes = args.abits > 0 ? args.abits / 8 : dtype_bytes;
-  w.kv_bytes = args.kvbits > 0 ? args.kvbits / 8 : dtype_bytes;
   w.compute = args.abits > 0 || args.dtype.empty()
                   ? compute_precision_for_bits(w.activation_bytes * 8, device)
                   : dtype;
+  w.weights = weight_formats(args, model, device, dtype_bytes, w.compute);
+  w.kv_bytes = args.kvbits > 0 ? args.kvbits / 8
+               : !args.kv_quant.empty()
+                   ? parse_quant_format(args.kv_quant, "--kv-quant").bytes_per_value()
+                   : dtype_bytes;
   return w;
 }
 
@@ -55,7 +83,7 @@ Sweep parse_sweep(const std::string& text) {
   Sweep sweep{text.substr(0, equals), {}};
   Workload probe;
   if (equals == std::string::npos || sweep_field(probe, sweep.key) == nullptr) {
-    input_error("--sweep: '{}' is not KEY=V1,V2,... with KEY batch, prompt, gen or tp", text);
+    input_error("--sweep: '{}' is not KEY=V1,V2,... with KEY batch, prompt, gen, tp or ep", text);
   }
   std::string_view rest = std::string_view(text).substr(equals + 1);
   while (!rest.empty()) {
@@ -78,7 +106,7 @@ Sweep parse_sweep(const std::string& text) {
 report::Document run_model(const ModelArgs& args, const Session& session) {
   const Device& device = session.device(args.device);
   const ModelConfig model = load_model(args.model);
-  const Workload base = workload_from(args, device);
+  const Workload base = workload_from(args, model, device);
   if (args.sweep.empty()) return report::model_document(analyse_model(model, base, device), device);
   const Sweep sweep = parse_sweep(args.sweep);
   std::vector<ModelAnalysis> rows;
@@ -111,8 +139,22 @@ void add_model(CLI::App& app, std::vector<Command>& commands) {
   sub->add_option("--tp", args->tp, "Tensor-parallel degree")
       ->check(positive_int())
       ->capture_default_str();
+  sub->add_option("--ep", args->ep,
+                  "Expert-parallel degree: routed experts split over N GPUs, attention "
+                  "data-parallel over N / tp groups, all-to-all around each MoE layer")
+      ->check(positive_int())
+      ->capture_default_str();
+  sub->add_option("--expert-imbalance", args->expert_imbalance,
+                  "With --ep: the busiest GPU's expert tokens over the mean (1: balanced)")
+      ->check(number_in(1, 1024))
+      ->capture_default_str();
   sub->add_option("--dtype", args->dtype,
                   "Precision of weights, activations and KV cache (default fp16)");
+  sub->add_option("--quant", args->quant,
+                  fmt::format("Format of the decoder's weights, over the config's "
+                              "quantization_config: {}",
+                              quant_format_choices()));
+  sub->add_option("--kv-quant", args->kv_quant, "Format of the KV cache (e.g. fp8)");
   sub->add_option("--wbits", args->wbits, "Bits per weight (e.g. 4)")->check(number_in(1, 64));
   sub->add_option("--abits", args->abits, "Bits per activation; sets the compute precision")
       ->check(number_in(1, 64));

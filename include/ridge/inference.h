@@ -11,31 +11,62 @@
 #include <string_view>
 #include <vector>
 
+#include "ridge/collective.h"
 #include "ridge/device.h"
 #include "ridge/model.h"
 #include "ridge/op.h"
 #include "ridge/precision.h"
+#include "ridge/quantization.h"
 
 namespace ridge {
 
 // --per-step evaluates each decode step; more than this many (a few seconds) is bad input.
 inline constexpr int kMaxPerStepDecodeSteps = 1'000'000;
 
+// One group of weights: its bytes per parameter (scales included) and the precision of the
+// products that read it, where its format sets one (else the workload's compute precision).
+struct WeightGroup {
+  double bytes = 2;
+  std::optional<Precision> compute;
+};
+
+// Quantisation formats leave some weights in 16 bit: gpt-oss quantises its experts only, and
+// GPTQ, AWQ and FP8 checkpoints keep the embedding and LM head in 16 bit.
+struct WeightFormats {
+  WeightGroup attention;  // q, k, v, o (MLA's projections)
+  WeightGroup mlp;        // dense MLPs, shared experts, routers
+  WeightGroup experts;    // routed experts
+  WeightGroup head;       // embedding and LM head
+  std::string name;       // as shown: "fp16", "fp8-block; head fp16"
+  void set_bytes(double bytes);
+  void set_compute(Precision compute);
+};
+
 struct Workload {
-  int batch = 1;
-  int prompt = 512;                     // prefill tokens per sequence
-  int gen = 128;                        // generated tokens per sequence
-  double weight_bytes = 2;              // per parameter (0.5 for 4-bit weights)
+  int batch = 1;     // sequences, over all GPUs of the expert-parallel group
+  int prompt = 512;  // prefill tokens per sequence
+  int gen = 128;     // generated tokens per sequence
+  WeightFormats weights;
   double activation_bytes = 2;          // per activation element
   double kv_bytes = 2;                  // per KV-cache element
-  Precision compute = Precision::fp16;  // the peak the matrix products run at
+  Precision compute = Precision::fp16;  // attention and element-wise work
   int tp = 1;                           // tensor-parallel degree
+  // Expert parallelism: routed experts split over `ep` GPUs; attention data-parallel over
+  // ep / tp groups of `tp`, each with batch / (ep / tp) sequences, as vLLM and SGLang run it.
+  int ep = 1;
+  double expert_imbalance = 1;  // the busiest GPU's tokens over the mean (1: balanced)
   bool flash_attention = true;
   bool per_step = false;  // decode evaluated step by step rather than at the average context
   // The engine replays its kernels from CUDA graphs (or is compiled): the expected time counts
   // the kernel floor without its launch part.
   bool cuda_graphs = false;
 };
+
+// Quantises the groups of weights that `scope` names (attention, MLP, experts) to `format`, at
+// the precision the device multiplies it; the embedding and LM head stay as they are, as
+// GPTQ, AWQ, FP8 and MXFP4 checkpoints keep them.
+void quantise_weights(WeightFormats& weights, const WeightQuantization& scope,
+                      const ModelConfig& model, const Device& device);
 
 // The precision whose peak serves activations of this many bits on this device (16 -> fp16, or
 // bf16 where the device has no fp16; 8 -> fp8, or int8; 32 -> fp32). Bad input when none.
@@ -57,6 +88,11 @@ struct ModelOp {
   std::optional<AttentionShape> attention_shape;
   // Per instance, where a calibration applies; one kernel launched per instance.
   std::optional<double> expected_time_s;
+  Precision precision = Precision::fp16;  // the peak its FLOPs run at
+  // A communication op: the collective, its ranks, and `bytes` its size as nccl-tests counts it
+  // (so `ridge collective` with these bytes and ranks prices it the same).
+  std::optional<CollectiveOp> collective;
+  int ranks = 0;
 };
 
 struct PhaseResult {
@@ -94,7 +130,7 @@ struct ModelAnalysis {
   ParameterCount parameters;
   double weights_bytes = 0;  // whole model
   double weights_bytes_per_gpu = 0;
-  double kv_cache_bytes = 0;  // the batch at its full context (prompt + gen)
+  double kv_cache_bytes = 0;  // the batch at its full context (prompt + gen), every layer type
   double kv_cache_bytes_per_gpu = 0;
   double device_memory_bytes = 0;
   bool fits = false;

@@ -259,14 +259,17 @@ namespace {
 
 std::optional<ExpectedTime> expected_op_time(const ModelOp& op, const Device& device,
                                              const Workload& w, const Calibration& c) {
-  if (op.kind == "communication") {
+  if (op.collective) {
+    // What each rank sends, at the link's achievable bandwidth: nccl-tests' bus factor turns
+    // the collective's size into it (2 (n-1)/n for an all-reduce, (n-1)/n for an all-to-all).
     ExpectedTime e;
-    e.time_s = expected_transfer_time_s(op.bytes, in_node_link(device), c);
+    const double sent = op.bytes * bus_bandwidth_factor(*op.collective, op.ranks);
+    e.time_s = expected_transfer_time_s(sent, in_node_link(device), c);
     e.extrapolated = !c.measured;
     return e;
   }
   const Op as_op{op.kind, op.name, op.flops, op.bytes, op.gemm_shape, op.attention_shape};
-  return expected_time(as_op, device, w.compute, c, {w.cuda_graphs});
+  return expected_time(as_op, device, op.precision, c, {w.cuda_graphs});
 }
 
 // Prices every op of the phase; false when one cannot be (then the run is bound only).

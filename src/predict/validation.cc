@@ -573,8 +573,8 @@ ValidationPoint price_run(const Row& row, const Device& device, const RunPrecisi
   w.prompt = row.count("isl");
   w.gen = row.count("osl");
   w.tp = row.optional_text("tp") ? row.count("tp", 1024) : 1;
-  w.weight_bytes = precision.weight_bits / 8;
   w.compute = precision.compute;
+  w.weights.set_bytes(precision.weight_bits / 8);
   w.activation_bytes = w.kv_bytes = precision.compute == Precision::fp8 ? 1 : 2;
   w.cuda_graphs = uses_cuda_graphs(row.optional_text("framework").value_or(""));
   const ModelAnalysis a = analyse_model(load_model(model_preset(row.text("model"))), w, device);

@@ -1,5 +1,7 @@
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "report/cells.h"
 #include "ridge/units.h"
 #include "ridge/views.h"
@@ -12,10 +14,33 @@ std::string bits(double bytes) { return units::plain(bytes * 8, 2) + "-bit"; }
 
 std::string workload_text(const ModelAnalysis& a) {
   const Workload& w = a.workload;
-  return fmt::format("batch {}, prompt {}, gen {}; weights {}, activations {}, KV {}; tp {}; {}",
-                     w.batch, w.prompt, w.gen, bits(w.weight_bytes), bits(w.activation_bytes),
-                     bits(w.kv_bytes), w.tp,
+  return fmt::format("batch {}, prompt {}, gen {}; weights {}, activations {}, KV {}; tp {}{}; {}",
+                     w.batch, w.prompt, w.gen, w.weights.name, bits(w.activation_bytes),
+                     bits(w.kv_bytes), w.tp, w.ep > 1 ? fmt::format(", ep {}", w.ep) : "",
                      w.flash_attention ? "FlashAttention" : "unfused attention");
+}
+
+// "61 layers (3 dense, 58 MoE); attention: 61 full" or "24 layers; attention: 12 sliding
+// (window 128), 12 full".
+std::string layers_text(const ModelConfig& m) {
+  const auto moe = std::ranges::count(m.layers, true, &LayerKind::moe);
+  std::string text = fmt::format("{} layers", m.num_layers);
+  if (moe > 0 && moe < m.num_layers)
+    text += fmt::format(" ({} dense, {} MoE)", m.num_layers - moe, moe);
+  if (moe == m.num_layers) text += " (all MoE)";
+  std::string spans;
+  for (const AttentionSpan span :
+       {AttentionSpan::full, AttentionSpan::sliding, AttentionSpan::chunked}) {
+    const auto n = std::ranges::count(m.layers, span, &LayerKind::span);
+    if (n == 0) continue;
+    spans += (spans.empty() ? "" : ", ") + fmt::format("{} {}", n, to_string(span));
+    if (span != AttentionSpan::full) spans += fmt::format(" (window {})", m.span_window(span));
+  }
+  const std::string kind = m.mla                          ? "latent (MLA)"
+                           : m.num_kv_heads == 1          ? "multi-query"
+                           : m.num_kv_heads < m.num_heads ? "grouped-query"
+                                                          : "multi-head";
+  return fmt::format("{}; {} attention: {}", text, kind, spans);
 }
 
 Cell optional_batch(const std::optional<std::int64_t>& batch) {
@@ -73,10 +98,15 @@ Fields summary_fields(const ModelAnalysis& a, const Device& device) {
   return Fields{{
       {"model", "model", text_cell(a.model.name)},
       {"architecture", "architecture", text_cell(a.model.architecture)},
+      {"layers", "layers", text_cell(layers_text(a.model))},
+      {"weight_format", "weights", text_cell(a.workload.weights.name)},
       {"device", "device", text_cell(device.id)},
       {"precision", "compute at", text_cell(std::string(to_string(a.workload.compute)))},
       {"parameters", "parameters", number_cell(p.total(), units::count(p.total()))},
       {"active_parameters", "active per token", number_cell(p.active, units::count(p.active))},
+      {"active_parameters_without_embedding", "active, embedding table aside",
+       number_cell(p.active_without_embedding(), units::count(p.active_without_embedding()))},
+      {"mtp_parameters", "MTP module (apart)", number_cell(p.mtp, units::count(p.mtp))},
       {"weights_bytes", "weights", bytes_cell(a.weights_bytes)},
       {"weights_bytes_per_gpu", "weights per GPU", bytes_cell(a.weights_bytes_per_gpu)},
       {"kv_cache_bytes", "KV cache (full context)", bytes_cell(a.kv_cache_bytes)},
@@ -206,6 +236,7 @@ Document models_document(const std::vector<ModelConfig>& models) {
   Table t{"models",
           {{"name", "name", Align::left},
            {"architecture", "architecture", Align::left},
+           {"family", "family", Align::left},
            {"parameters", "params"},
            {"active_parameters", "active"},
            {"layers", "layers"},
@@ -216,7 +247,7 @@ Document models_document(const std::vector<ModelConfig>& models) {
           {}};
   for (const ModelConfig& m : models) {
     const ParameterCount p = count_parameters(m);
-    t.rows.push_back({text_cell(m.name), text_cell(m.architecture),
+    t.rows.push_back({text_cell(m.name), text_cell(m.architecture), text_cell(m.family),
                       number_cell(p.total(), units::count(p.total())),
                       number_cell(p.active, units::count(p.active)), integer_cell(m.num_layers),
                       integer_cell(m.hidden_size), integer_cell(m.num_heads),

@@ -13,6 +13,21 @@ namespace ridge {
 
 namespace {
 
+// --ep: the routed experts split evenly, and whole attention groups of tp.
+void check_expert_parallelism(const ModelConfig& m, const Workload& w) {
+  if (w.ep < 1) input_error("--ep must be at least 1 (got {})", w.ep);
+  if (!(w.expert_imbalance >= 1) || !std::isfinite(w.expert_imbalance))
+    input_error("--expert-imbalance must be at least 1 (got {})", w.expert_imbalance);
+  if (w.ep == 1) return;
+  if (!m.is_moe()) input_error("--ep {}: {} has no routed experts to split", w.ep, m.name);
+  if (m.num_experts % w.ep != 0) {
+    input_error("--ep {} does not divide the {} routed experts of {}", w.ep, m.num_experts, m.name);
+  }
+  if (w.ep % w.tp != 0) {
+    input_error("--ep {} is not a multiple of --tp {}: attention runs in groups of tp", w.ep, w.tp);
+  }
+}
+
 void check_workload(const ModelConfig& m, const Workload& w) {
   if (w.batch < 1 || w.prompt < 1 || w.gen < 1) {
     input_error("batch, prompt and gen must be at least 1 (got {}, {}, {})", w.batch, w.prompt,
@@ -28,7 +43,10 @@ void check_workload(const ModelConfig& m, const Workload& w) {
         "{}",
         w.tp, m.num_kv_heads, m.name);
   }
-  for (const double bytes : {w.weight_bytes, w.activation_bytes, w.kv_bytes}) {
+  check_expert_parallelism(m, w);
+  const WeightFormats& f = w.weights;
+  for (const double bytes : {f.attention.bytes, f.mlp.bytes, f.experts.bytes, f.head.bytes,
+                             w.activation_bytes, w.kv_bytes}) {
     if (!(bytes > 0) || !std::isfinite(bytes))
       input_error("element sizes must be positive (got {})", bytes);
   }
@@ -59,30 +77,6 @@ double average_past(const Workload& w) { return w.prompt + (decode_steps(w) - 1)
 
 }  // namespace
 
-Shard::Shard(const ModelConfig& m, const Workload& w) {
-  const double tp = w.tp;
-  heads = m.num_heads / tp;
-  kv_heads = m.num_kv_heads >= w.tp ? m.num_kv_heads / tp : 1;
-  q_dim = heads * m.head_dim;
-  kv_dim = kv_heads * m.head_dim;
-  intermediate = m.intermediate_size / tp;
-  vocab = m.vocab_size / tp;
-}
-
-double Shard::parameters(const ModelConfig& m) const {
-  const double h = m.hidden_size;
-  const double router = m.is_moe() ? h * m.num_experts : 0;
-  const double bias = m.qkv_bias ? q_dim + 2 * kv_dim : 0;
-  const double layer = h * q_dim + 2 * h * kv_dim + q_dim * h + bias +
-                       m.num_experts * 3 * h * intermediate + router + 2 * h;
-  const double lm_head = m.tie_word_embeddings ? 0 : vocab * h;
-  return m.num_layers * layer + vocab * h + lm_head + h;
-}
-
-double Shard::kv_elements_per_token(const ModelConfig& m) const {
-  return 2.0 * m.num_layers * kv_dim;
-}
-
 namespace {
 
 // A count from a double, held at int64's maximum: a cast past it is undefined behaviour.
@@ -97,6 +91,7 @@ auto* field_of(W& w, std::string_view key) {
   if (key == "prompt") return &w.prompt;
   if (key == "gen") return &w.gen;
   if (key == "tp") return &w.tp;
+  if (key == "ep") return &w.ep;
   return static_cast<decltype(&w.batch)>(nullptr);
 }
 
@@ -131,17 +126,19 @@ ModelAnalysis analyse_model(const ModelConfig& model, const Workload& w, const D
   a.workload = w;
   a.device_id = device.id;
   a.parameters = count_parameters(model);
-  a.weights_bytes = a.parameters.total() * w.weight_bytes;
-  a.weights_bytes_per_gpu = shard.parameters(model) * w.weight_bytes;
+  a.weights_bytes = weight_bytes_on(model, Shard(model, Workload{}), w.weights);
+  a.weights_bytes_per_gpu = weight_bytes_on(model, shard, w.weights);
   // In double: prompt and gen are each up to 2^31 - 1, and their int sum would overflow.
   const double context = static_cast<double>(w.prompt) + w.gen;
-  const double kv_per_sequence_gpu = shard.kv_elements_per_token(model) * context * w.kv_bytes;
-  a.kv_cache_bytes_per_gpu = w.batch * kv_per_sequence_gpu;
-  a.kv_cache_bytes = 2.0 * model.num_layers * model.kv_dim() * context * w.kv_bytes * w.batch;
+  const double kv_per_sequence_gpu = shard.kv_cache_elements(model, context) * w.kv_bytes;
+  // Each GPU keeps the sequences of its attention group.
+  a.kv_cache_bytes_per_gpu = w.batch / shard.dp * kv_per_sequence_gpu;
+  a.kv_cache_bytes =
+      Shard(model, Workload{}).kv_cache_elements(model, context) * w.kv_bytes * w.batch;
   a.device_memory_bytes = device.main_memory().capacity_bytes->value;
   a.fits = a.weights_bytes_per_gpu + a.kv_cache_bytes_per_gpu <= a.device_memory_bytes;
   const double room = a.device_memory_bytes - a.weights_bytes_per_gpu;
-  a.max_batch = room > 0 ? saturated_count(std::floor(room / kv_per_sequence_gpu)) : 0;
+  a.max_batch = room > 0 ? saturated_count(std::floor(room / kv_per_sequence_gpu * shard.dp)) : 0;
 
   a.prefill = model_step(model, w, device, "prefill", w.prompt, 0);
   a.decode = model_step(model, w, device, "decode", 1, average_past(w));
@@ -169,8 +166,8 @@ ModelAnalysis analyse_model(const ModelConfig& model, const Workload& w, const D
     at.batch = static_cast<int>(batch);
     return model_step(model, at, device, "decode", 1, average_past(w)).intensity() >= ridge;
   });
-  a.linear_crossover_batch =
-      saturated_count(std::ceil(decode_crossover_batch(ridge, w.weight_bytes)));
+  const WeightGroup& main = model.is_moe() ? w.weights.experts : w.weights.mlp;
+  a.linear_crossover_batch = saturated_count(std::ceil(decode_crossover_batch(ridge, main.bytes)));
   if (const auto calibration = find_calibration(device)) add_expected(a, device, *calibration);
   return a;
 }

@@ -1,7 +1,11 @@
-// The operations of one transformer step (prefill or decode) on one GPU of a tensor-parallel
-// group, each placed on the device's roofline.
+// The operations of one transformer step (prefill or decode) on one GPU of a tensor- and
+// expert-parallel group, each placed on the device's roofline. Ops of the same shape over many
+// layers are one op with a count: the projections run on every layer, each attention span on
+// its own layers, the dense MLP on dense layers and the experts on MoE layers.
+#include <array>
 #include <cmath>
 
+#include "attention_span.h"
 #include "ridge/analysis.h"
 #include "ridge/bounds.h"
 #include "ridge/collective.h"
@@ -13,10 +17,20 @@ namespace ridge {
 namespace {
 
 // FLOPs per element charged to element-wise work: RMSNorm (square, sum, scale, weight),
-// SiLU(gate) * up (sigmoid, multiply, multiply) and softmax (max, subtract, exp, sum, divide).
+// SiLU(gate) * up (sigmoid, multiply, multiply) and softmax (max, subtract, exp, sum, divide);
+// Gemma 2's soft-capping adds a division, a tanh and a multiplication per score.
 constexpr double kNormFlopsPerElement = 4;
 constexpr double kActivationFlopsPerElement = 5;
 constexpr double kSoftmaxFlopsPerScore = 5;
+constexpr double kSoftcapFlopsPerScore = 3;
+
+constexpr std::array<AttentionSpan, 3> kSpans = {AttentionSpan::full, AttentionSpan::sliding,
+                                                 AttentionSpan::chunked};
+
+// "attention" for full layers, "sliding_attention" and "chunked_attention" for the others.
+std::string span_name(AttentionSpan span, const std::string& op) {
+  return span == AttentionSpan::full ? op : std::string(to_string(span)) + "_" + op;
+}
 
 class StepBuilder {
  public:
@@ -26,7 +40,7 @@ class StepBuilder {
         work_(w),
         device_(d),
         shard_(m, w),
-        batch_(w.batch),
+        batch_(w.batch / shard_.dp),
         new_(new_tokens),
         past_(past) {}
 
@@ -52,151 +66,282 @@ class StepBuilder {
   }
 
  private:
-  double tokens() const { return batch_ * new_; }
+  double tokens() const { return batch_ * new_; }  // in this GPU's attention group
   double layers() const { return model_.num_layers; }
+  double moe_layers() const {
+    return static_cast<double>(std::ranges::count(model_.layers, true, &LayerKind::moe));
+  }
+  double dense_layers() const { return layers() - moe_layers(); }
+  double span_layers(AttentionSpan span) const {
+    return static_cast<double>(std::ranges::count(model_.layers, span, &LayerKind::span));
+  }
 
   void add(std::string name, std::string kind, double count, double flops, double bytes,
-           std::optional<GemmShape> gemm = std::nullopt,
+           Precision precision, std::optional<GemmShape> gemm = std::nullopt,
            std::optional<AttentionShape> attention = std::nullopt) {
-    const OpAnalysis a =
-        analyse(Op{kind, name, flops, bytes, gemm, attention}, device_, work_.compute);
-    ops_.push_back({std::move(name), std::move(kind), count, flops, bytes, a.intensity,
-                    std::string(to_string(a.bound)), a.time_lower_bound_s, gemm, attention,
-                    std::nullopt});
+    if (count <= 0) return;
+    const OpAnalysis a = analyse(Op{kind, name, flops, bytes, gemm, attention}, device_, precision);
+    ModelOp& op = new_op(std::move(name), std::move(kind), count, bytes, precision);
+    op.flops = flops;
+    op.intensity = a.intensity;
+    op.bound = to_string(a.bound);
+    op.time_s = a.time_lower_bound_s;
+    op.gemm_shape = gemm;
+    op.attention_shape = attention;
+  }
+
+  ModelOp& new_op(std::string name, std::string kind, double count, double bytes,
+                  Precision precision) {
+    ModelOp& op = ops_.emplace_back();
+    op.name = std::move(name);
+    op.kind = std::move(kind);
+    op.count = count;
+    op.bytes = bytes;
+    op.precision = precision;
+    return op;
   }
 
   // y = x W for `rows` inputs of `in` features and `out` outputs: weights read once, inputs and
-  // outputs once. `weight_sets` > 1 when several experts' weights are read.
+  // outputs once. `weight_sets` > 1 when several experts' (or heads') weights are read: a
+  // grouped product, one group per set, the rows shared out.
   void add_linear(std::string name, std::string kind, double count, double rows, double in,
-                  double out, double weight_sets = 1, double output_bytes = 0) {
+                  double out, const WeightGroup& weights, double weight_sets = 1,
+                  double output_bytes = 0) {
     const double out_element = output_bytes > 0 ? output_bytes : work_.activation_bytes;
-    // Several experts' weights: a grouped product, one group per expert, the rows shared out.
     const GemmShape shape{rows / weight_sets, out, in, weight_sets};
     add(std::move(name), std::move(kind), count, 2 * rows * in * out,
-        weight_sets * in * out * work_.weight_bytes + rows * in * work_.activation_bytes +
+        weight_sets * in * out * weights.bytes + rows * in * work_.activation_bytes +
             rows * out * out_element,
-        shape);
+        weights.compute.value_or(work_.compute), shape);
   }
 
-  void add_norm(std::string name, double count) {
-    const double elements = tokens() * model_.hidden_size;
+  void add_norm(std::string name, double count, double width) {
+    const double elements = tokens() * width;
     add(std::move(name), "norm", count, kNormFlopsPerElement * elements,
-        2 * elements * work_.activation_bytes + model_.hidden_size * work_.weight_bytes);
+        2 * elements * work_.activation_bytes + width * work_.weights.head.bytes, work_.compute);
   }
 
   void add_residual(std::string name) {
     const double elements = tokens() * model_.hidden_size;
-    add(std::move(name), "residual", layers(), elements, 3 * elements * work_.activation_bytes);
+    add(std::move(name), "residual", layers(), elements, 3 * elements * work_.activation_bytes,
+        work_.compute);
   }
 
-  // One all-reduce of the block's output across the tensor-parallel group, over the in-node link.
-  void add_allreduce(std::string name) {
-    if (work_.tp < 2) return;
-    const Link& link = in_node_link(device_);
-    const double sent =
-        ring_allreduce_bytes(tokens() * model_.hidden_size * work_.activation_bytes, work_.tp);
-    ops_.push_back({std::move(name),
-                    "communication",
-                    layers(),
-                    0,
-                    sent,
-                    0,
-                    link.name,
-                    transfer_time_s(sent, link.bandwidth_bytes_per_s.value),
-                    {},
-                    {},
-                    {}});
+  // One collective per layer of `count`, priced by the collective model over the in-node link
+  // exactly as `ridge collective OP --bytes buffer --gpus-per-node ranks` prices it.
+  void add_collective(std::string name, CollectiveOp collective, double count, double buffer,
+                      int ranks) {
+    if (ranks < 2 || count <= 0) return;
+    const CollectiveEstimate e = best_collective(collective, buffer, ClusterShape{ranks, 1},
+                                                 link_model(in_node_link(device_)), std::nullopt);
+    ModelOp& op = new_op(std::move(name), "communication", count, buffer, work_.compute);
+    op.bound = e.bound_link;
+    op.time_s = e.time_s;
+    op.collective = collective;
+    op.ranks = ranks;
   }
 
   void add_embedding() {
     const double elements = tokens() * model_.hidden_size;
-    add("embedding", "embedding", 1, 0, elements * (work_.weight_bytes + work_.activation_bytes));
+    add("embedding", "embedding", 1, 0,
+        elements * (work_.weights.head.bytes + work_.activation_bytes), work_.compute);
   }
 
   void add_attention_block() {
     const double h = model_.hidden_size;
-    add_norm("input_norm", layers());
-    add_linear("q_proj", "projection", layers(), tokens(), h, shard_.q_dim);
-    add_linear("k_proj", "projection", layers(), tokens(), h, shard_.kv_dim, 1, work_.kv_bytes);
-    add_linear("v_proj", "projection", layers(), tokens(), h, shard_.kv_dim, 1, work_.kv_bytes);
-    if (work_.flash_attention) {
-      add_fused_attention();
+    add_norm("input_norm", layers(), h);
+    if (model_.mla) {
+      add_latent_attention();
     } else {
-      add_unfused_attention();
+      add_qkv_projections();
+      for (const AttentionSpan span : kSpans) {
+        if (work_.flash_attention) {
+          add_fused_attention(span);
+        } else {
+          add_unfused_attention(span);
+        }
+      }
+      add_linear("o_proj", "projection", layers(), tokens(), shard_.q_dim, h,
+                 work_.weights.attention);
     }
-    add_linear("o_proj", "projection", layers(), tokens(), shard_.q_dim, h);
-    add_allreduce("attention_allreduce");
+    add_collective("attention_allreduce", CollectiveOp::allreduce, layers(),
+                   tokens() * h * work_.activation_bytes, work_.tp);
     add_residual("attention_residual");
   }
 
-  // K and V of every cached token, read once per sequence: grouped-query heads share them.
-  double kv_read_bytes() const {
-    return batch_ * shard_.kv_heads * (past_ + new_) * model_.head_dim * work_.kv_bytes;
+  void add_qkv_projections() {
+    const double h = model_.hidden_size;
+    const WeightGroup& w = work_.weights.attention;
+    if (model_.fused_qkv) {
+      add_linear("qkv_proj", "projection", layers(), tokens(), h, shard_.q_dim + 2 * shard_.kv_dim,
+                 w);
+    } else {
+      add_linear("q_proj", "projection", layers(), tokens(), h, shard_.q_dim, w);
+      add_linear("k_proj", "projection", layers(), tokens(), h, shard_.kv_dim, w, 1,
+                 work_.kv_bytes);
+      add_linear("v_proj", "projection", layers(), tokens(), h, shard_.kv_dim, w, 1,
+                 work_.kv_bytes);
+    }
+    if (model_.qk_norm_parameters > 0) add_norm("qk_norm", layers(), shard_.q_dim + shard_.kv_dim);
+  }
+
+  AttendedKeys keys(AttentionSpan span) const {
+    return attended_keys(span, model_.span_window(span), past_, new_);
   }
 
   double query_bytes() const { return tokens() * shard_.q_dim * work_.activation_bytes; }
 
-  // Fused (FlashAttention): scores stay on chip and causal masking skips the future, so each new
-  // token scores against the cache plus the new tokens before it.
-  void add_fused_attention() {
-    const double scores = batch_ * shard_.heads * (new_ * past_ + new_ * (new_ + 1) / 2);
-    const AttentionShape shape{
-        new_, static_cast<double>(model_.head_dim), shard_.heads, batch_, true, past_ + new_};
-    add("attention", "attention", layers(), scores * (4 * model_.head_dim + kSoftmaxFlopsPerScore),
-        2 * query_bytes() + 2 * kv_read_bytes(), std::nullopt, shape);
+  double flops_per_score(double qk_dim, double v_dim) const {
+    return 2 * qk_dim + 2 * v_dim + kSoftmaxFlopsPerScore +
+           (model_.attention_softcap > 0 ? kSoftcapFlopsPerScore : 0);
   }
 
-  // Unfused: the full (masked) score matrix is written, read and rewritten by the softmax, and
-  // read again by the product with V.
-  void add_unfused_attention() {
-    const double scores = batch_ * shard_.heads * new_ * (past_ + new_);
+  // Fused (FlashAttention): scores stay on chip and causal masking skips the future. K and V
+  // of every key reached are read once per sequence: grouped-query heads share them.
+  void add_fused_attention(AttentionSpan span) {
+    const AttendedKeys k = keys(span);
+    const double d = model_.head_dim;
+    const double kv_read = batch_ * shard_.kv_heads * k.keys_read * d * work_.kv_bytes;
+    const AttentionShape shape{new_, d, shard_.heads, batch_, true, k.keys_read};
+    add(span_name(span, "attention"), "attention", span_layers(span),
+        batch_ * shard_.heads * k.scores * flops_per_score(d, d), 2 * query_bytes() + 2 * kv_read,
+        work_.compute, std::nullopt, shape);
+  }
+
+  // Unfused: the full (masked) score matrix over the keys reached is written, read and
+  // rewritten by the softmax, and read again by the product with V.
+  void add_unfused_attention(AttentionSpan span) {
+    const AttendedKeys k = keys(span);
+    const double scores = batch_ * shard_.heads * new_ * k.keys_read;
     const double score_bytes = scores * work_.activation_bytes;
     const double d = model_.head_dim;
-    add("qk", "attention", layers(), 2 * scores * d, query_bytes() + kv_read_bytes() + score_bytes);
-    add("softmax", "attention", layers(), kSoftmaxFlopsPerScore * scores, 2 * score_bytes);
-    add("sv", "attention", layers(), 2 * scores * d, score_bytes + kv_read_bytes() + query_bytes());
+    const double kv_read = batch_ * shard_.kv_heads * k.keys_read * d * work_.kv_bytes;
+    const double count = span_layers(span);
+    add(span_name(span, "qk"), "attention", count, 2 * scores * d,
+        query_bytes() + kv_read + score_bytes, work_.compute);
+    add(span_name(span, "softmax"), "attention", count, kSoftmaxFlopsPerScore * scores,
+        2 * score_bytes, work_.compute);
+    add(span_name(span, "sv"), "attention", count, 2 * scores * d,
+        score_bytes + kv_read + query_bytes(), work_.compute);
+  }
+
+  // DeepSeek's latent attention. Prefill runs it expanded: kv_b_proj turns each key's latent
+  // into per-head keys and values, and a FlashAttention kernel with 192-wide keys does the rest.
+  // Decode runs it absorbed: the queries are carried into the latent space (q_absorb), attend
+  // to the cached latents directly (FlashMLA), and come back through v_absorb. vLLM and SGLang
+  // both run it so (docs/model.md).
+  void add_latent_attention() {
+    const LatentAttention& a = *model_.mla;
+    const double h = model_.hidden_size;
+    const WeightGroup& w = work_.weights.attention;
+    const double q_width = shard_.heads * a.qk_head_dim();
+    if (a.q_lora_rank > 0) {
+      add_linear("q_a_proj", "projection", layers(), tokens(), h, a.q_lora_rank, w);
+      add_linear("q_b_proj", "projection", layers(), tokens(), a.q_lora_rank, q_width, w);
+    } else {
+      add_linear("q_proj", "projection", layers(), tokens(), h, q_width, w);
+    }
+    add_linear("kv_a_proj", "projection", layers(), tokens(), h, a.cache_elements(), w, 1,
+               work_.kv_bytes);
+    add_norm("latent_norm", layers(), a.q_lora_rank + a.kv_lora_rank);
+    if (new_ > 1) {
+      add_expanded_latent_attention(a);
+    } else {
+      add_absorbed_latent_attention(a);
+    }
+    add_linear("o_proj", "projection", layers(), tokens(), shard_.heads * a.v_head_dim, h, w);
+  }
+
+  void add_expanded_latent_attention(const LatentAttention& a) {
+    const AttendedKeys k = keys(AttentionSpan::full);
+    const double heads = shard_.heads;
+    const double qk = a.qk_head_dim();
+    const double v = a.v_head_dim;
+    add_linear("kv_b_proj", "projection", layers(), batch_ * k.keys_read, a.kv_lora_rank,
+               heads * (a.qk_nope_head_dim + v), work_.weights.attention);
+    const double act = work_.activation_bytes;
+    const double bytes =
+        tokens() * heads * (qk + v) * act + batch_ * k.keys_read * heads * (qk + v) * act;
+    const AttentionShape shape{new_, qk, heads, batch_, true, k.keys_read};
+    add("attention", "attention", layers(), batch_ * heads * k.scores * flops_per_score(qk, v),
+        bytes, work_.compute, std::nullopt, shape);
+  }
+
+  void add_absorbed_latent_attention(const LatentAttention& a) {
+    const AttendedKeys k = keys(AttentionSpan::full);
+    const double heads = shard_.heads;
+    const double latent = a.kv_lora_rank;
+    const double cached = a.cache_elements();
+    const WeightGroup& w = work_.weights.attention;
+    add_linear("q_absorb", "projection", layers(), tokens() * heads, a.qk_nope_head_dim, latent, w,
+               heads);
+    const double act = work_.activation_bytes;
+    const double bytes =
+        tokens() * heads * (cached + latent) * act + batch_ * k.keys_read * cached * work_.kv_bytes;
+    const AttentionShape shape{new_, cached, heads, batch_, true, k.keys_read};
+    add("attention", "attention", layers(),
+        batch_ * heads * k.scores * flops_per_score(cached, latent), bytes, work_.compute,
+        std::nullopt, shape);
+    add_linear("v_absorb", "projection", layers(), tokens() * heads, latent, a.v_head_dim, w,
+               heads);
   }
 
   void add_mlp_block() {
-    add_norm("post_attention_norm", layers());
-    if (model_.is_moe()) {
-      add_experts();
-    } else {
-      add_dense_mlp();
-    }
-    add_allreduce("mlp_allreduce");
+    add_norm("post_attention_norm", layers() * (model_.norms_per_layer - 1), model_.hidden_size);
+    add_mlp("", dense_layers(), tokens(), shard_.intermediate, work_.weights.mlp, 1);
+    if (moe_layers() > 0) add_experts();
+    add_collective("mlp_allreduce", CollectiveOp::allreduce, layers(),
+                   tokens() * model_.hidden_size * work_.activation_bytes, work_.tp);
     add_residual("mlp_residual");
   }
 
-  void add_gated_mlp(const std::string& prefix, double rows, double weight_sets) {
+  // A dense MLP of `width` columns over `rows` tokens, on `count` layers: gate and up (fused
+  // where the checkpoint fuses them) or up alone, the activation, and down.
+  void add_mlp(const std::string& prefix, double count, double rows, double width,
+               const WeightGroup& w, double weight_sets) {
+    if (count <= 0 || width <= 0) return;
     const double h = model_.hidden_size;
-    const double inter = shard_.intermediate;
-    add_linear(prefix + "gate_proj", "mlp", layers(), rows, h, inter, weight_sets);
-    add_linear(prefix + "up_proj", "mlp", layers(), rows, h, inter, weight_sets);
-    add(prefix + "act_mul", "mlp", layers(), kActivationFlopsPerElement * rows * inter,
-        3 * rows * inter * work_.activation_bytes);
-    add_linear(prefix + "down_proj", "mlp", layers(), rows, inter, h, weight_sets);
+    if (!model_.gated_mlp) {
+      add_linear(prefix + "up_proj", "mlp", count, rows, h, width, w, weight_sets);
+    } else if (model_.fused_gate_up) {
+      add_linear(prefix + "gate_up_proj", "mlp", count, rows, h, 2 * width, w, weight_sets);
+    } else {
+      add_linear(prefix + "gate_proj", "mlp", count, rows, h, width, w, weight_sets);
+      add_linear(prefix + "up_proj", "mlp", count, rows, h, width, w, weight_sets);
+    }
+    const double gated = model_.gated_mlp ? 3 : 2;
+    add(prefix + "act_mul", "mlp", count, kActivationFlopsPerElement * rows * width,
+        gated * rows * width * work_.activation_bytes, work_.compute);
+    add_linear(prefix + "down_proj", "mlp", count, rows, width, h, w, weight_sets);
   }
 
-  void add_dense_mlp() { add_gated_mlp("", tokens(), 1); }
-
-  // Mixture of experts: a router picks k of E experts per token. With uniform routing the number
-  // of experts that receive at least one of T tokens, and whose weights are therefore read, is
-  // E (1 - (1 - k/E)^T).
+  // Mixture of experts: a router picks k of E experts per token. With uniform routing the
+  // number of experts that receive at least one of T tokens, and whose weights are therefore
+  // read, is E (1 - (1 - k/E)^T). Under expert parallelism each GPU holds E / ep of them and
+  // receives T k / ep rows (times the imbalance on the busiest GPU), sent and returned by an
+  // all-to-all on each side.
   void add_experts() {
     const double experts = model_.num_experts;
     const double k = model_.experts_per_token;
-    add_linear("router", "mlp", layers(), tokens(), model_.hidden_size, experts);
-    const double active = experts * (1 - std::pow(1 - k / experts, tokens()));
-    add_gated_mlp("expert_", tokens() * k, active);
+    const double h = model_.hidden_size;
+    const double count = moe_layers();
+    add_linear("router", "mlp", count, tokens(), h, experts, work_.weights.head);
+    const double all_tokens = static_cast<double>(work_.batch) * new_;
+    const double imbalance = work_.ep > 1 ? work_.expert_imbalance : 1;
+    const double rows = all_tokens * k / shard_.ep * imbalance;
+    const double active = shard_.local_experts * (1 - std::pow(1 - k / experts, all_tokens));
+    const double buffer = rows * h * work_.activation_bytes;
+    add_collective("moe_dispatch", CollectiveOp::alltoall, count, buffer, work_.ep);
+    add_mlp("expert_", count, rows, shard_.expert_intermediate, work_.weights.experts, active);
+    add_collective("moe_combine", CollectiveOp::alltoall, count, buffer, work_.ep);
+    add_mlp("shared_", count, tokens(), shard_.shared_intermediate, work_.weights.mlp, 1);
   }
 
   // Logits for the last position of each sequence only: that is all generation needs.
   void add_head() {
-    const double elements = tokens() * model_.hidden_size;
-    add("final_norm", "norm", 1, kNormFlopsPerElement * elements,
-        2 * elements * work_.activation_bytes + model_.hidden_size * work_.weight_bytes);
-    add_linear("lm_head", "lm_head", 1, batch_, model_.hidden_size, shard_.vocab);
+    add_norm("final_norm", 1, model_.hidden_size);
+    add_linear("lm_head", "lm_head", 1, batch_, model_.hidden_size, shard_.vocab,
+               work_.weights.head);
   }
 
   const ModelConfig& model_;

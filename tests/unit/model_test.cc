@@ -31,7 +31,7 @@ Workload work(int batch, double weight_bytes = 2, double kv_bytes = 2) {
   w.batch = batch;
   w.prompt = 6;
   w.gen = 4;
-  w.weight_bytes = weight_bytes;
+  w.weights.set_bytes(weight_bytes);
   w.kv_bytes = kv_bytes;
   return w;
 }
@@ -140,7 +140,8 @@ TEST(Inference, LinearCrossoverGeneralisesTheReference) {
   const ModelAnalysis a = analyse_model(load_model("llama-2-7b"), Workload{}, h100());
   EXPECT_EQ(a.linear_crossover_batch, 296);  // ceil(295.5 x 2 bytes / 2)
   Workload fp8;
-  fp8.weight_bytes = fp8.activation_bytes = fp8.kv_bytes = 1;
+  fp8.weights.set_bytes(1);
+  fp8.activation_bytes = fp8.kv_bytes = 1;
   fp8.compute = Precision::fp8;
   EXPECT_EQ(analyse_model(load_model("llama-2-7b"), fp8, h100()).linear_crossover_batch, 296);
 }
@@ -201,7 +202,12 @@ TEST(Inference, TensorParallelismSplitsWeightsAndAddsAllReduces) {
   EXPECT_NEAR(a.weights_bytes_per_gpu / (a.weights_bytes / 8), 1.0, 0.001);
   const ModelOp& allreduce = op(a.decode, "mlp_allreduce");
   EXPECT_EQ(allreduce.count, 80);
-  EXPECT_EQ(allreduce.bytes, 2.0 * 7 / 8 * 8192 * 2);  // one token's hidden state, ring over 8
+  EXPECT_EQ(allreduce.bytes, 8192 * 2);  // one token's hidden state, as nccl-tests counts it
+  EXPECT_EQ(allreduce.ranks, 8);
+  const CollectiveEstimate same =
+      best_collective(CollectiveOp::allreduce, 8192 * 2, ClusterShape{8, 1},
+                      link_model(in_node_link(h100())), std::nullopt);
+  EXPECT_EQ(allreduce.time_s, same.time_s);
   EXPECT_EQ(allreduce.bound, "NVLink 4");
   EXPECT_GT(a.decode.communication_time_s, 0);
   w.tp = 16;  // more GPUs than KV heads: KV heads are replicated
