@@ -29,7 +29,11 @@ echo '```console'; echo '$ ridge model --model llama-3.1-8b --batch 16 --prompt 
 $R model --model llama-3.1-8b --batch 16 --prompt 1024 --gen 256 | sed -n '1,22p'
 echo '$ ridge model --model llama-3.1-8b --batch 16 --prompt 1024 --gen 256   # the decode step'
 $R model --model llama-3.1-8b --batch 16 --prompt 1024 --gen 256 | sed -n '/^Decode/,/^where/p' | sed '$d'
-ex model --model llama-2-70b --tp 8 --prompt 1024 --gen 256 --sweep batch=1,8,64,256; echo '```'
+ex model --model llama-2-70b --tp 8 --prompt 1024 --gen 256 --sweep batch=1,8,64,256
+echo '$ ridge model --model deepseek-v3 --device h200-sxm --ep 8 --batch 64 --prompt 1024 --gen 256   # excerpt'
+$R model --model deepseek-v3 --device h200-sxm --ep 8 --batch 64 --prompt 1024 --gen 256 | sed -n '1,12p'
+$R model --model deepseek-v3 --device h200-sxm --ep 8 --batch 64 --prompt 1024 --gen 256 | sed -n '/^Decode/,$p' | grep -E '^(op |---|router|moe_|expert_gate|collective|moe_)' | head -12
+echo '```'
 cat docs/readme/predict-intro.md
 echo '```console'; echo '$ ridge op gemm --m 4096 --n 4096 --k 4096   # excerpt'
 $R op gemm --m 4096 --n 4096 --k 4096 | sed -n '/time lower bound/,/expected as/p'

@@ -81,16 +81,45 @@ Table kinds_table(const PhaseResult& phase) {
   return t;
 }
 
-Section phase_section(const PhaseResult& phase, std::string title, std::vector<Field> headline) {
+// Each collective per call, with the `ridge collective` command that prices it the same.
+std::optional<Table> collectives_table(const PhaseResult& phase, const std::string& device_id) {
+  Table t{"collectives",
+          {{"name", "collective", Align::left},
+           {"op", "op", Align::left},
+           {"ranks", "GPUs"},
+           {"bytes", "bytes per call"},
+           {"time_s", "time per call >="},
+           {"calls", "calls"},
+           {"command", "the same as", Align::left}},
+          {}};
+  for (const ModelOp& op : phase.ops) {
+    if (!op.collective) continue;
+    const std::string name(to_string(*op.collective));
+    t.rows.push_back({text_cell(op.name), text_cell(name), integer_cell(op.ranks),
+                      bytes_cell(op.bytes), time_cell(op.time_s),
+                      number_cell(op.count, units::plain(op.count)),
+                      text_cell(fmt::format("ridge collective {} --device {} --gpus-per-node {} "
+                                            "--bytes {:.0f}",
+                                            name, device_id, op.ranks, op.bytes))});
+  }
+  if (t.rows.empty()) return std::nullopt;
+  return t;
+}
+
+Section phase_section(const PhaseResult& phase, std::string title, std::vector<Field> headline,
+                      const std::string& device_id) {
   headline.push_back({"flops", "FLOPs", flops_cell(phase.flops)});
   headline.push_back({"bytes", "bytes", bytes_cell(phase.bytes)});
   headline.push_back({"intensity", "intensity", intensity_cell(phase.intensity())});
   headline.push_back(
       {"communication_time_s", "communication", time_cell(phase.communication_time_s)});
-  return {phase.name,
-          std::move(title),
-          {Fields{std::move(headline)}, ops_table(phase), kinds_table(phase)},
-          {}};
+  Section section{phase.name,
+                  std::move(title),
+                  {Fields{std::move(headline)}, ops_table(phase), kinds_table(phase)},
+                  {}};
+  if (auto collectives = collectives_table(phase, device_id))
+    section.blocks.push_back(std::move(*collectives));
+  return section;
 }
 
 Fields summary_fields(const ModelAnalysis& a, const Device& device) {
@@ -175,12 +204,13 @@ Document model_document(const ModelAnalysis& a, const Device& device) {
   doc.sections.push_back(expected_section(a));
   doc.sections.push_back(
       phase_section(a.prefill, fmt::format("Prefill: {} tokens per sequence", a.workload.prompt),
-                    {{"time_s", "time", time_cell(a.prefill.time_s)}}));
+                    {{"time_s", "time", time_cell(a.prefill.time_s)}}, device.id));
   doc.sections.push_back(phase_section(
       a.decode, fmt::format("Decode: one step at context {}", units::plain(a.decode.context, 1)),
       {{"time_per_token_s", "time per token", time_cell(a.decode_time_per_token_s)},
        {"tokens_per_s", "tokens/s", number_cell(a.tokens_per_s, units::plain(a.tokens_per_s, 1))},
-       {"context", "context", number_cell(a.decode.context, units::plain(a.decode.context, 1))}}));
+       {"context", "context", number_cell(a.decode.context, units::plain(a.decode.context, 1))}},
+      device.id));
   doc.notes = {
       "times >= are roofline lower bounds summed op by op (nothing overlapped); expected ~ is "
       "what library kernels take, one kernel per op and layer, from the calibration named "

@@ -132,7 +132,7 @@ ModelAnalysis analyse_model(const ModelConfig& model, const Workload& w, const D
   const double context = static_cast<double>(w.prompt) + w.gen;
   const double kv_per_sequence_gpu = shard.kv_cache_elements(model, context) * w.kv_bytes;
   // Each GPU keeps the sequences of its attention group.
-  a.kv_cache_bytes_per_gpu = w.batch / shard.dp * kv_per_sequence_gpu;
+  a.kv_cache_bytes_per_gpu = shard.group_batch(w.batch) * kv_per_sequence_gpu;
   a.kv_cache_bytes =
       Shard(model, Workload{}).kv_cache_elements(model, context) * w.kv_bytes * w.batch;
   a.device_memory_bytes = device.main_memory().capacity_bytes->value;

@@ -4,6 +4,8 @@
 // replicated whole). Expert parallelism gives each GPU ep-th of the routed experts, whole, and
 // its attention group batch / (ep / tp) of the sequences.
 
+#include <cmath>
+
 #include "ridge/inference.h"
 #include "ridge/model.h"
 
@@ -15,6 +17,9 @@ struct Shard {
   double tp = 1;
   double ep = 1;
   double dp = 1;  // attention groups under expert parallelism: ep / tp
+  // Sequences of the busiest attention group: the batch shared out, rounded up, since a step
+  // lasts as long as its slowest group.
+  double group_batch(int batch) const { return std::ceil(batch / dp); }
   double heads = 0;
   double kv_heads = 0;
   double q_dim = 0;

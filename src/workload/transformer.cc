@@ -40,7 +40,7 @@ class StepBuilder {
         work_(w),
         device_(d),
         shard_(m, w),
-        batch_(w.batch / shard_.dp),
+        batch_(shard_.group_batch(w.batch)),
         new_(new_tokens),
         past_(past) {}
 

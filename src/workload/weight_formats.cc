@@ -32,8 +32,9 @@ void quantise_weights(WeightFormats& weights, const WeightQuantization& scope,
   quantise(scope.attention, true, weights.attention, "attention");
   quantise(scope.mlp, dense_mlp, weights.mlp, "MLP");
   quantise(scope.experts, model.is_moe(), weights.experts, "experts");
-  weights.name = fmt::format("{} ({}, {:.3g} bits) in {}; the rest {}", scope.format.name,
-                             to_string(*group.compute), 8 * group.bytes, reached, rest);
+  weights.name =
+      fmt::format("{} in {} ({:.3g} bits a weight, multiplied at {}); the rest {}",
+                  scope.format.name, reached, 8 * group.bytes, to_string(*group.compute), rest);
 }
 
 }  // namespace ridge

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -331,6 +332,51 @@ TEST(Cli, ModelPrecisionFlags) {
   const json kv8 = ridge_json("model --model llama-3.1-8b --kvbits 8");
   EXPECT_NEAR(kv8["kv_cache_bytes"].get<double>() / fp16["kv_cache_bytes"].get<double>(), 0.5,
               1e-12);
+}
+
+// DeepSeek-V3 decode on 8 H200 with --ep 8: the all-to-alls stand beside the expert GEMMs, and
+// each is what `ridge collective alltoall` gives for the same bytes.
+TEST(Cli, ExpertParallelAllToAllIsTheCollectiveCommand) {
+  const json j = ridge_json("model --model deepseek-v3 --device h200-sxm --ep 8 --batch 64");
+  bool experts = false;
+  for (const json& op : j["decode"]["ops"]) experts = experts || op["name"] == "expert_gate_proj";
+  EXPECT_TRUE(experts);
+  ASSERT_EQ(j["decode"]["collectives"].size(), 2u);
+  for (const json& c : j["decode"]["collectives"]) {
+    EXPECT_EQ(c["op"], "alltoall");
+    const std::string command = "collective alltoall --device h200-sxm --gpus-per-node 8 --bytes " +
+                                std::to_string(std::llround(c["bytes"].get<double>()));
+    EXPECT_DOUBLE_EQ(c["time_s"].get<double>(), ridge_json(command)["time_s"].get<double>());
+    EXPECT_EQ(c["command"].get<std::string>(), "ridge " + command);
+  }
+}
+
+// The config's quantization_config sets the weights; --quant overrides it.
+TEST(Cli, ModelQuantisationFormats) {
+  const json v3 = ridge_json("model --model deepseek-v3 --device h200-sxm --tp 8");
+  EXPECT_NE(v3["weight_format"].get<std::string>().find("fp8-block"), std::string::npos);
+  const json bf16 = ridge_json("model --model deepseek-v3 --device h200-sxm --tp 8 --quant bf16");
+  EXPECT_GT(bf16["weights_bytes"].get<double>(), 1.9 * v3["weights_bytes"].get<double>());
+  const json awq = ridge_json("model --model llama-3.1-8b --device h100-sxm --quant int4-g128");
+  const json fp16 = ridge_json("model --model llama-3.1-8b --device h100-sxm");
+  // 4 + 20/128 bits for the decoder's projections; the embedding and head stay 16-bit.
+  EXPECT_LT(awq["weights_bytes"].get<double>(), 0.45 * fp16["weights_bytes"].get<double>());
+  EXPECT_GT(awq["weights_bytes"].get<double>(), 0.25 * fp16["weights_bytes"].get<double>());
+  const json kv = ridge_json("model --model llama-3.1-8b --device h100-sxm --kv-quant fp8");
+  EXPECT_NEAR(kv["kv_cache_bytes"].get<double>() / fp16["kv_cache_bytes"].get<double>(), 0.5,
+              1e-12);
+}
+
+TEST(Cli, ModelsListsFamilyAndActiveParameters) {
+  const json j = ridge_json("models");
+  bool found = false;
+  for (const json& m : j["models"]) {
+    if (m["name"] != "qwen3-30b-a3b") continue;
+    found = true;
+    EXPECT_EQ(m["family"], "qwen3_moe");
+    EXPECT_NEAR(m["active_parameters"].get<double>(), 3.35e9, 0.01e9);
+  }
+  EXPECT_TRUE(found);
 }
 
 TEST(Cli, ModelSweepHasOneRowPerValue) {

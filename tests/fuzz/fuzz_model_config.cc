@@ -1,4 +1,5 @@
-// Fuzz target: a model's config.json, then one inference analysis of it on a catalog device.
+// Fuzz target: a model's config.json, then inference analyses of it on a catalog device
+// (in its quantisation format, and with expert parallelism where it has experts).
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
@@ -14,7 +15,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const ridge::ModelConfig model = ridge::parse_model_config(text, "fuzz/config.json");
     (void)ridge::count_parameters(model);
     const ridge::Device& device = ridge::Catalog::builtin().get("h100-sxm");
-    (void)ridge::analyse_model(model, ridge::Workload{}, device);
+    ridge::Workload w;
+    if (model.quantization) ridge::quantise_weights(w.weights, *model.quantization, model, device);
+    (void)ridge::analyse_model(model, w, device);
+    // Expert parallelism over two GPUs, where the experts split two ways.
+    if (model.is_moe() && model.num_experts % 2 == 0) {
+      w.ep = 2;
+      (void)ridge::analyse_model(model, w, device);
+    }
   } catch (const ridge::InputError&) {
   }
   return 0;
