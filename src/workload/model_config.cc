@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/embedded.h"
+#include "core/enum_names.h"
 #include "core/json_input.h"
 #include "core/text.h"
 #include "ridge/error.h"
@@ -19,6 +20,10 @@ namespace ridge {
 namespace {
 
 using Json = nlohmann::json;
+
+constexpr EnumNames<AttentionSpan, 3> kSpanNames = {{{AttentionSpan::full, "full"},
+                                                     {AttentionSpan::sliding, "sliding"},
+                                                     {AttentionSpan::chunked, "chunked"}}};
 
 class ConfigReader;
 using FamilyReader = void (*)(const ConfigReader&, ModelConfig&);
@@ -173,16 +178,18 @@ bool read_layer_types(const ConfigReader& r, ModelConfig& m) {
   for (std::size_t i = 0; i < m.layers.size(); ++i) {
     const Json& type = (*types)[i];
     const std::string name = type.is_string() ? type.get<std::string>() : type.dump();
-    if (name == "full_attention") continue;
-    if (name == "sliding_attention") {
-      set_span(m, i, AttentionSpan::sliding);
-    } else if (name == "chunked_attention") {
-      set_span(m, i, AttentionSpan::chunked);
-    } else {
+    // "sliding_attention" -> sliding
+    const std::string_view suffix = "_attention";
+    const std::optional<AttentionSpan> span =
+        name.ends_with(suffix)
+            ? value_of(kSpanNames, std::string_view(name).substr(0, name.size() - suffix.size()))
+            : std::nullopt;
+    if (!span) {
       r.fail("layer_types", fmt::format("'{}' (layer {}) is not full_attention, "
                                         "sliding_attention or chunked_attention",
                                         name, i));
     }
+    set_span(m, i, *span);
   }
   if (m.has_span(AttentionSpan::sliding)) read_window(r, m);
   return true;
@@ -597,17 +604,7 @@ ModelConfig load_model(const std::string& name_or_path) {
   return parse_model_config(*text, name_or_path);
 }
 
-std::string_view to_string(AttentionSpan span) {
-  switch (span) {
-    case AttentionSpan::full:
-      return "full";
-    case AttentionSpan::sliding:
-      return "sliding";
-    case AttentionSpan::chunked:
-      return "chunked";
-  }
-  return "full";
-}
+std::string_view to_string(AttentionSpan span) { return name_of(kSpanNames, span); }
 
 int ModelConfig::layers_of(const LayerKind& kind) const {
   return static_cast<int>(std::ranges::count(layers, kind));
