@@ -3,14 +3,15 @@ PRESET ?= release
 BUILD_DIR := build/$(PRESET)
 RIDGE := $(BUILD_DIR)/apps/ridge/ridge
 
-.PHONY: run test fuzz deps configure build bench bench-host gpu-bundle gpu-check format tidy clean
+.PHONY: run test fuzz deps configure build bench bench-host bench-python gpu-bundle gpu-check format tidy clean
 
 run: build
 	$(RIDGE) tour
 
-# The browser test opens charts in headless Chromium and reads its screenshots with PIL.
+# The browser test opens charts in headless Chromium and reads its screenshots with PIL; the
+# Python module's tests run pytest and execute the example notebook.
 test: build
-	@scripts/install-deps.sh chromium python3-pil
+	@scripts/install-deps.sh chromium python3-pil python3-pytest jupyter-nbconvert python3-ipykernel
 	ctest --preset $(PRESET)
 
 # Each libFuzzer target for FUZZ_SECONDS under ASan+UBSan (clang); fails on any finding.
@@ -37,6 +38,10 @@ bench: build
 bench-host: build
 	@scripts/install-deps.sh python3-numpy likwid
 	bench/compare-host.sh $(BUILD_DIR)
+
+# 10,000 ridge.op calls from Python, in process, beside a subprocess per call.
+bench-python: build
+	PYTHONPATH=$(BUILD_DIR)/python /usr/bin/python3 bench/python_calls.py $(BUILD_DIR)
 
 # The CUDA backend's check on a machine with an NVIDIA GPU (docs/measure.md). gpu-bundle builds
 # here and packs what a GPU machine without a package registry needs; gpu-check runs there.

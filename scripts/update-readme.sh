@@ -34,6 +34,33 @@ echo '$ ridge model --model deepseek-v3 --device h200-sxm --ep 8 --batch 64 --pr
 $R model --model deepseek-v3 --device h200-sxm --ep 8 --batch 64 --prompt 1024 --gen 256 | sed -n '1,12p'
 $R model --model deepseek-v3 --device h200-sxm --ep 8 --batch 64 --prompt 1024 --gen 256 | sed -n '/^Decode/,$p' | grep -E '^(op |---|router|moe_|expert_gate|collective|moe_)' | head -12
 echo '```'
+cat docs/readme/python.md
+echo '```python'
+# A short session, each statement shown as at the prompt with what it prints.
+PYTHONPATH=${BUILD:-build/release}/python /usr/bin/python3 - <<'PY'
+import contextlib, io
+session = [
+    'import ridge',
+    'r = ridge.op("gemm", m=4096, n=4096, k=4096, dtype="fp16", device="h100-sxm")',
+    'print(r.bound, round(r.intensity), f"{r.time_s * 1e6:.1f} us >=", f"{r.expected_time_s * 1e6:.1f} us ~")',
+    'm = ridge.model("llama-3.1-8b", device="h100-sxm", batch=16, prompt=1024, gen=256)',
+    'print(round(m.tokens_per_s), round(m.expected["tokens_per_s"]))',
+    'rows = ridge.model("llama-2-70b", tp=8, sweep={"batch": [1, 8, 64]})',
+    'print([round(row.tokens_per_s) for row in rows])',
+    'try:\n    ridge.op("gemm", m=4096, n=4096, k=0)\nexcept ridge.InputError as e:\n    print("InputError:", e)',
+]
+scope = {}
+for chunk in session:
+    lines = chunk.split("\n")
+    print(">>> " + lines[0])
+    for line in lines[1:]:
+        print("... " + line)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(chunk, scope)
+    print(out.getvalue(), end="")
+PY
+echo '```'; echo
 cat docs/readme/predict-intro.md
 echo '```console'; echo '$ ridge op gemm --m 4096 --n 4096 --k 4096   # excerpt'
 $R op gemm --m 4096 --n 4096 --k 4096 | sed -n '/time lower bound/,/expected as/p'

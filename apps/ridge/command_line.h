@@ -3,6 +3,8 @@
 // subcommand, so that main and the argument fuzzer build exactly the same one.
 
 #include <CLI/CLI.hpp>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "common.h"
@@ -11,7 +13,12 @@ namespace ridge::cli {
 
 class CommandLine {
  public:
+  // Every command.
   CommandLine();
+  // Only the command `args` names, where its first word is one: a process that runs many
+  // command lines (the Python module) builds only what each needs. The parse is the same; help
+  // and errors without a command see them all.
+  explicit CommandLine(const std::vector<std::string>& args);
   CommandLine(const CommandLine&) = delete;
   CommandLine& operator=(const CommandLine&) = delete;
 
@@ -24,6 +31,7 @@ class CommandLine {
 
  private:
   const Command* chosen() const;
+  void add_commands(std::string_view only);
 
   CLI::App app_;
   GlobalOptions options_;

@@ -16,19 +16,31 @@ std::unique_ptr<OutputFile> open_output(const std::string& path) {
   return path.empty() ? nullptr : std::make_unique<OutputFile>(path);
 }
 
-Session::Session(const GlobalOptions& options) : catalog_(Catalog::builtin()) {
+Session::Session(const GlobalOptions& options) {
   for (const std::string& path : options.device_files) {
     Device device = load_device_file(path);
     default_id_ = device.id;
-    catalog_.add(std::move(device));
+    if (!own_catalog_) own_catalog_ = Catalog::builtin();
+    own_catalog_->add(std::move(device));
   }
-  for (const std::string& path : options.calibration_files)
-    use_calibration(load_calibration_file(path));
+  try {
+    for (const std::string& path : options.calibration_files) {
+      use_calibration(load_calibration_file(path));
+      calibrations_given_ = true;
+    }
+  } catch (...) {
+    if (calibrations_given_) forget_user_calibrations();  // no destructor runs after a throw
+    throw;
+  }
+}
+
+Session::~Session() {
+  if (calibrations_given_) forget_user_calibrations();
 }
 
 const Device& Session::device(const std::string& id) const {
   const std::string& wanted = id.empty() ? default_id_ : id;
-  if (wanted != "host" || catalog_.find("host") != nullptr) return catalog_.get(wanted);
+  if (wanted != "host" || catalog().find("host") != nullptr) return catalog().get(wanted);
   if (!host_) {
     MeasureOptions quick;
     quick.quick = true;

@@ -30,13 +30,18 @@ struct GlobalOptions {
 class Session {
  public:
   explicit Session(const GlobalOptions& options);
-  const Catalog& catalog() const { return catalog_; }
+  ~Session();
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
+  const Catalog& catalog() const { return own_catalog_ ? *own_catalog_ : Catalog::builtin(); }
   // The device named by --device; without it, the last --device-file's device, else h100-sxm.
   // "host" measures this machine quickly on the spot.
   const Device& device(const std::string& id) const;
 
  private:
-  Catalog catalog_;
+  // The built-in catalog, copied only when --device-file adds to it.
+  std::optional<Catalog> own_catalog_;
+  bool calibrations_given_ = false;
   // Measured on first use; kept outside the catalog so references into it stay valid.
   mutable std::optional<Device> host_;
   std::string default_id_ = "h100-sxm";

@@ -60,9 +60,11 @@ const std::vector<Calibration>& builtin_calibrations();
 // be read or is malformed.
 Calibration load_calibration_file(const std::string& path);
 
-// Makes `profile` the one that applies to the devices it lists, before any shipped profile, for
-// the rest of the process (a session's `--calibration` files).
+// Makes `profile` the one that applies to the devices it lists, before any shipped profile, until
+// forget_user_calibrations() (a session's `--calibration` files; a process that runs many
+// sessions, as the Python module does, forgets them at each session's end).
 void use_calibration(Calibration profile);
+void forget_user_calibrations();
 
 // The calibration that applies to `device`: its own measurement when it was loaded from one
 // (the shipped profile of its spec fills what the measurement lacks), else the shipped profile

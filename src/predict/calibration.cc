@@ -203,6 +203,8 @@ void use_calibration(Calibration profile) {
   user_profiles().insert(user_profiles().begin(), std::move(profile));
 }
 
+void forget_user_calibrations() { user_profiles().clear(); }
+
 std::optional<Calibration> find_calibration(const Device& device) {
   if (is_measured(device)) return from_measurement(device, spec_profile_of(device));
   if (const Calibration* profile = profile_listing(device.id)) {
