@@ -9,6 +9,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev libtinyxml2-dev
   libopenblas-dev libhwloc-dev
   libopenmpi-dev openmpi-bin
+  zlib1g-dev libcsv-dev libsimdjson-dev
   python3-dev pybind11-dev python3-pybind11
 )
 if [ "$#" -gt 0 ]; then packages+=("$@"); fi

@@ -14,7 +14,7 @@ struct Registration {
   std::array<std::string_view, 2> names;
   Adder add;
 };
-constexpr std::array<Registration, 12> kRegistrations = {{
+constexpr std::array<Registration, 13> kRegistrations = {{
     {{"op", ""}, add_op},
     {{"devices", "device"}, add_devices},
     {{"compare", ""}, add_compare},
@@ -26,6 +26,7 @@ constexpr std::array<Registration, 12> kRegistrations = {{
     {{"measure", ""}, add_measure},
     {{"lab", ""}, add_lab},
     {{"validate", ""}, add_validate},
+    {{"profile", ""}, add_profile},
     {{"doctor", ""}, add_doctor},
 }};
 

@@ -37,6 +37,8 @@ class Session {
   // The device named by --device; without it, the last --device-file's device, else h100-sxm.
   // "host" measures this machine quickly on the spot.
   const Device& device(const std::string& id) const;
+  // Whether --device-file named a device (then it is the default).
+  bool device_file_given() const { return own_catalog_.has_value(); }
 
  private:
   // The built-in catalog, copied only when --device-file adds to it.
@@ -72,6 +74,7 @@ const CLI::Validator& non_empty();        // a name: an empty one would mean the
 // counts): outside them a result is a denormal or overflows a count, not an answer.
 CLI::Validator number_in(double lo, double hi);
 
+void add_profile(CLI::App& app, std::vector<Command>& commands);
 void add_tour(CLI::App& app, std::vector<Command>& commands, Action& default_action);
 void add_op(CLI::App& app, std::vector<Command>& commands);
 void add_devices(CLI::App& app, std::vector<Command>& commands);

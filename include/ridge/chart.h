@@ -37,6 +37,9 @@ struct Point {
   double flops_per_s = 0;
   bool measured = false;
   int series = 0;  // whose colour it takes
+  // Where points stand for shares of a whole (a profile's kernels by time): the marker's area
+  // is proportional to it; 0 draws the usual marker.
+  double area_share = 0;
 };
 
 struct Options {
@@ -100,6 +103,7 @@ struct Marker {
   int series = 0;
   bool ridge = false;  // a ridge point; else a data point
   bool measured = false;
+  double radius = 4.5;
 };
 
 struct Label {

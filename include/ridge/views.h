@@ -12,6 +12,7 @@
 #include "ridge/document.h"
 #include "ridge/expected.h"
 #include "ridge/occupancy.h"
+#include "ridge/profile.h"
 #include "ridge/training.h"
 
 namespace ridge::report {
@@ -90,6 +91,10 @@ namespace ridge::report {
 
 // The backends: what needs each, whether this build has it, where its plugin is and whether it
 // loads; check_failed when one that was built does not.
+// `ridge profile`: the grouped kernels on the roofline, the families, the top recoverable.
+Document profile_document(const ProfileAnalysis& analysis, const std::vector<Profile>& profiles,
+                          const Device& device);
+
 Document doctor_document(const std::vector<BackendStatus>& backends);
 
 }  // namespace ridge::report

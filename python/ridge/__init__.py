@@ -249,9 +249,10 @@ class _Command:
                 raise InputError(f"{where}: takes its options as keywords")
             kwargs = {required[0]["name"][2:].replace("-", "_"): args[0], **kwargs}
             args = []
-        if len(args) > len(positionals):
+        repeatable = bool(positionals) and positionals[-1]["repeatable"]
+        if len(args) > len(positionals) and not repeatable:
             raise InputError(f"{where}: takes {len(positionals)} positional arguments")
-        command = path + [_text(a) for a in args]
+        command = path + [_text(os.fspath(a) if isinstance(a, os.PathLike) else a) for a in args]
         global_argv = []
         for key, value in kwargs.items():
             if value is None:

@@ -73,7 +73,9 @@ def test_every_command_has_a_function():
     for name in tree:
         assert callable(getattr(ridge, name)), name
         assert name in ridge.__all__
-    tested = {argv[0] for _, argv in CASES} | {"chart", "report", "measure", "lab", "doctor"}
+    # profile: test_profile.py
+    tested = {argv[0] for _, argv in CASES} | {"chart", "report", "measure", "lab", "doctor",
+                                              "profile"}
     assert set(tree) <= tested, set(tree) - tested
 
 

@@ -359,17 +359,22 @@ Layout layout(const Input& in) {
       for (const Ceiling& b : series.bandwidth) {
         const double ridge = c.value / b.value;
         if (ridge > s.x_min() && ridge < s.x_max())
-          out.markers.push_back({s.px(ridge), s.py(c.value), id, true, c.measured || b.measured});
+          out.markers.push_back(
+              {s.px(ridge), s.py(c.value), id, true, c.measured || b.measured, 3.5});
       }
     }
   }
   for (const Point& p : in.points) {
-    out.markers.push_back({s.px(p.intensity), s.py(p.flops_per_s), p.series, false, p.measured});
+    // A whole profile in one marker would be about 60 pixels across.
+    const double radius = p.area_share > 0 ? std::max(2.5, 30 * std::sqrt(p.area_share)) : 4.5;
+    out.markers.push_back(
+        {s.px(p.intensity), s.py(p.flops_per_s), p.series, false, p.measured, radius});
   }
 
   Placer placer(s.plot, out.lines);
   add_legend(out, in, placer);
-  for (const Marker& m : out.markers) placer.avoid({m.x - 4, m.y - 4, 8, 8});
+  for (const Marker& m : out.markers)
+    placer.avoid({m.x - m.radius, m.y - m.radius, 2 * m.radius, 2 * m.radius});
   place_compute_labels(out, placer);
   place_bandwidth_labels(
       out, placer, std::atan2(s.plot.height / (s.y_hi - s.y_lo), s.plot.width / (s.x_hi - s.x_lo)));

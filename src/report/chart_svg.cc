@@ -21,7 +21,7 @@ std::string render_svg(const Layout& l) {
     if (m.ridge) {
       svg.circle(m.x, m.y, 3.5, c.background, colour);
     } else {
-      svg.circle(m.x, m.y, 4.5, m.measured ? c.background : colour, colour);
+      svg.circle(m.x, m.y, m.radius, m.measured ? c.background : colour, colour);
     }
   }
   svg.close_group();
