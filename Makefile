@@ -3,7 +3,7 @@ PRESET ?= release
 BUILD_DIR := build/$(PRESET)
 RIDGE := $(BUILD_DIR)/apps/ridge/ridge
 
-.PHONY: run test fuzz deps configure build bench bench-host bench-python gpu-bundle gpu-check format tidy clean
+.PHONY: run test fuzz deps configure build bench bench-host bench-python bench-profile gpu-bundle gpu-check format tidy clean
 
 run: build
 	$(RIDGE) tour
@@ -11,7 +11,7 @@ run: build
 # The browser test opens charts in headless Chromium and reads its screenshots with PIL; the
 # Python module's tests run pytest and execute the example notebook.
 test: build
-	@scripts/install-deps.sh chromium python3-pil python3-pytest jupyter-nbconvert python3-ipykernel
+	@scripts/install-deps.sh chromium python3-pil python3-pytest jupyter-nbconvert python3-ipykernel python3-torch
 	ctest --preset $(PRESET)
 
 # Each libFuzzer target for FUZZ_SECONDS under ASan+UBSan (clang); fails on any finding.
@@ -42,6 +42,10 @@ bench-host: build
 # 10,000 ridge.op calls from Python, in process, beside a subprocess per call.
 bench-python: build
 	PYTHONPATH=$(BUILD_DIR)/python /usr/bin/python3 bench/python_calls.py $(BUILD_DIR)
+
+# ridge profile on a 1 GB trace made on the spot, beside Python's json.load of a 256 MB one.
+bench-profile: build
+	bench/profile_scale.sh $(BUILD_DIR)
 
 # The CUDA backend's check on a machine with an NVIDIA GPU (docs/measure.md). gpu-bundle builds
 # here and packs what a GPU machine without a package registry needs; gpu-check runs there.

@@ -14,7 +14,7 @@ cmake --preset fuzz >/dev/null || exit 1
 cmake --build --preset fuzz || exit 1
 
 status=0
-for target in device_toml measurement_json model_config cluster_toml validation_tsv calibration_toml \
+for target in device_toml measurement_json model_config cluster_toml validation_tsv calibration_toml profile \
   cli_args; do
   binary=build/fuzz/tests/fuzz/fuzz_$target
   corpus=build/fuzz/corpus/$target

@@ -34,6 +34,11 @@ echo '$ ridge model --model deepseek-v3 --device h200-sxm --ep 8 --batch 64 --pr
 $R model --model deepseek-v3 --device h200-sxm --ep 8 --batch 64 --prompt 1024 --gen 256 | sed -n '1,12p'
 $R model --model deepseek-v3 --device h200-sxm --ep 8 --batch 64 --prompt 1024 --gen 256 | sed -n '/^Decode/,$p' | grep -E '^(op |---|router|moe_|expert_gate|collective|moe_)' | head -12
 echo '```'
+cat docs/readme/profile.md
+echo '```console'; echo '$ ridge profile tests/data/profiles/learningnote4dev__ncu_sgemm_cc80.csv --device a100-sxm-40gb   # excerpt'
+$R profile tests/data/profiles/learningnote4dev__ncu_sgemm_cc80.csv --device a100-sxm-40gb | sed -n '/^kernel  /,/^$/p' | cut -c1-150
+$R profile tests/data/profiles/learningnote4dev__ncu_sgemm_cc80.csv --device a100-sxm-40gb | sed -n '/^Where the time/,$p' | sed '/^note/,$d'
+echo '```'
 cat docs/readme/python.md
 echo '```python'
 # A short session, each statement shown as at the prompt with what it prints.

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
 
 #include "ridge/catalog.h"
 #include "ridge/error.h"
@@ -108,6 +109,87 @@ TEST(Profile, KernelNamesAndFamilies) {
   EXPECT_EQ(kernel_family("void fft2d_r2c_32x32<float>(float2*, cudnn::reduced_divisor)", false),
             "other");
   EXPECT_EQ(kernel_family("Memcpy HtoD (Pageable -> Device)", true), "memcpy");
+}
+
+std::string write_temp(const std::string& name, const std::string& text) {
+  const std::string path = testing::TempDir() + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+// A GPU trace as Kineto writes one: an aten::mm with its shapes launching one GEMM kernel, an
+// aten::linear launching two (a GEMM and a bias add), a copy and an NCCL all-reduce.
+constexpr const char* kGpuTrace = R"json({"schemaVersion": 1,
+  "deviceProperties": [{"id": 0, "name": "NVIDIA H100 80GB HBM3"}],
+  "traceEvents": [
+  {"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 1, "tid": 1, "ts": 0, "dur": 10,
+   "args": {"External id": 1, "Input Dims": [[4096, 4096], [4096, 4096]],
+            "Input type": ["c10::BFloat16", "c10::BFloat16"]}},
+  {"ph": "X", "cat": "cpu_op", "name": "aten::linear", "pid": 1, "tid": 1, "ts": 20, "dur": 10,
+   "args": {"External id": 2, "flops": 1000}},
+  {"ph": "X", "cat": "cuda_runtime", "name": "cudaLaunchKernel", "pid": 1, "tid": 1, "ts": 5,
+   "dur": 2, "args": {"correlation": 11, "External id": 1}},
+  {"ph": "X", "cat": "kernel", "name": "sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize128x256x64",
+   "pid": 0, "tid": 7, "ts": 100, "dur": 200.5, "args": {"correlation": 11}},
+  {"ph": "X", "cat": "kernel", "name": "ampere_bf16_s16816gemm_bf16_64x64_ldg8_f2f_tn", "pid": 0,
+   "tid": 7, "ts": 400, "dur": 10, "args": {"External id": 2}},
+  {"ph": "X", "cat": "kernel", "name": "void at::native::vectorized_elementwise_kernel<4, at::native::AddFunctor<float>>(int)",
+   "pid": 0, "tid": 7, "ts": 420, "dur": 2, "args": {"External id": 2}},
+  {"ph": "X", "cat": "gpu_memcpy", "name": "Memcpy HtoD (Pageable -> Device)", "pid": 0, "tid": 7,
+   "ts": 430, "dur": 50, "args": {"bytes": 1048576}},
+  {"ph": "X", "cat": "kernel", "name": "ncclDevKernel_AllReduce_Sum_bf16_RING_LL(ncclDevKernelArgsStorage<4096ul>)",
+   "pid": 0, "tid": 8, "ts": 500, "dur": 80, "args": {}}
+]})json";
+
+TEST(Profile, KernelsJoinTheirOpsAndItsShapes) {
+  const Profile p = read_profile(write_temp("gpu_trace.json", kGpuTrace));
+  EXPECT_EQ(p.device_name, "NVIDIA H100 80GB HBM3");
+  EXPECT_EQ(profile_device({p}, Catalog::builtin())->id, "h100-sxm");
+  ASSERT_EQ(p.launches.size(), 5u);
+  // The GEMM joined to aten::mm through the launch's correlation id: 2 m n k from the shapes.
+  const Launch& gemm = p.launches[0];
+  EXPECT_EQ(gemm.op, "aten::mm");
+  EXPECT_DOUBLE_EQ(*gemm.flops, 2.0 * 4096 * 4096 * 4096);
+  EXPECT_DOUBLE_EQ(*gemm.bytes, 3.0 * 4096 * 4096 * 2);
+  EXPECT_EQ(gemm.precision, Precision::bf16);
+  EXPECT_DOUBLE_EQ(gemm.time_s, 200.5e-6);
+  // aten::linear launched two kernels: its FLOPs go to neither, rather than twice.
+  EXPECT_EQ(p.launches[1].op, "aten::linear");
+  EXPECT_FALSE(p.launches[1].flops.has_value());
+  EXPECT_TRUE(p.launches[3].memory_operation);
+  const ProfileAnalysis a = analyse_profiles({p}, Catalog::builtin().get("h100-sxm"), "trace",
+                                             ProfileGrouping::kernel, 10);
+  EXPECT_EQ(a.launches, 5);
+  EXPECT_DOUBLE_EQ(a.total_time_s, (200.5 + 10 + 2 + 50 + 80) * 1e-6);
+  const auto family = [&](const std::string& name) {
+    return std::ranges::find(a.families, name, &FamilyTotal::family) != a.families.end();
+  };
+  EXPECT_TRUE(family("gemm") && family("memcpy") && family("communication") &&
+              family("element-wise"));
+  // The shaped GEMM has an expected time from the Hopper calibration, above its bound.
+  const ProfiledKernel& top = a.kernels.front();
+  ASSERT_TRUE(top.expected_time_s.has_value());
+  EXPECT_GT(*top.expected_time_s, *top.bound_time_s);
+  const ProfileAnalysis by_op =
+      analyse_profiles({p}, Catalog::builtin().get("h100-sxm"), "trace", ProfileGrouping::op, 10);
+  const auto linear = std::ranges::find(by_op.kernels, "aten::linear", &ProfiledKernel::name);
+  ASSERT_NE(linear, by_op.kernels.end());
+  EXPECT_EQ(linear->count, 2);
+}
+
+// ncu --page raw: one row per kernel, a units row second; the same figures as the long form.
+TEST(Profile, NcuRawPageReadsAsTheLongForm) {
+  const std::string raw =
+      "\"ID\",\"Kernel Name\",\"dram__bytes.sum\",\"gpu__time_duration.sum\","
+      "\"smsp__sass_thread_inst_executed_op_ffma_pred_on.sum\"\n"
+      "\"\",\"\",\"Mbyte\",\"usecond\",\"inst\"\n"
+      "\"0\",\"void saxpy(float*, float*, float)\",\"1,024.00\",\"12.50\",\"268,435,456\"\n";
+  const Profile p = read_profile(write_temp("raw.csv", raw));
+  EXPECT_EQ(p.format, "Nsight Compute CSV (--page raw)");
+  ASSERT_EQ(p.launches.size(), 1u);
+  EXPECT_DOUBLE_EQ(*p.launches[0].bytes, 1024e6);
+  EXPECT_DOUBLE_EQ(p.launches[0].time_s, 12.5e-6);
+  EXPECT_DOUBLE_EQ(*p.launches[0].flops, 2 * 268'435'456.0);
 }
 
 TEST(Profile, NotAProfileIsBadInput) {
