@@ -38,7 +38,10 @@ cat docs/readme/profile.md
 echo '```console'; echo '$ ridge profile tests/data/profiles/learningnote4dev__ncu_sgemm_cc80.csv --device a100-sxm-40gb   # excerpt'
 $R profile tests/data/profiles/learningnote4dev__ncu_sgemm_cc80.csv --device a100-sxm-40gb | sed -n '/^kernel  /,/^$/p' | cut -c1-150
 $R profile tests/data/profiles/learningnote4dev__ncu_sgemm_cc80.csv --device a100-sxm-40gb | sed -n '/^Where the time/,$p' | sed '/^note/,$d'
-echo '```'
+echo '$ ridge profile tests/data/profiles/learningnote4dev__ncu_sgemm_cc80.csv --device a100-sxm-40gb --chart docs/images/profile-sgemm-a100.svg'
+$R profile tests/data/profiles/learningnote4dev__ncu_sgemm_cc80.csv --device a100-sxm-40gb --chart docs/images/profile-sgemm-a100.svg >/dev/null
+echo '```'; echo
+echo '![The sgemm profile on the A100 roofline, each kernel at its DRAM, L2 and L1 intensity](docs/images/profile-sgemm-a100.svg)'; echo
 cat docs/readme/python.md
 echo '```python'
 # A short session, each statement shown as at the prompt with what it prints.

@@ -56,15 +56,22 @@ std::string profile_chart(const ProfileAnalysis& a, const Device& device) {
       precisions.push_back(k.precision);
   }
   in.series.push_back(chart::series_for(device, precisions, false));
+  // A hierarchical roofline: where the file has L2 and L1 bytes, the same FLOP/s again at each
+  // level's intensity (Nsight Compute's hierarchical chart); the device's cache roofs are drawn
+  // where the catalog has their bandwidth.
   for (const ProfiledKernel& k : a.kernels) {
-    if (!k.intensity || !k.attained_flops_per_s || *k.attained_flops_per_s <= 0) continue;
-    chart::Point p;
-    p.label = k.name;
-    p.intensity = *k.intensity;
-    p.flops_per_s = *k.attained_flops_per_s;
-    p.measured = true;
-    p.area_share = k.share_of_time;
-    in.points.push_back(std::move(p));
+    if (!k.flops || !k.attained_flops_per_s || *k.attained_flops_per_s <= 0) continue;
+    for (const auto& [bytes, level] : {std::pair{k.bytes, ""}, std::pair{k.l2_bytes, " (L2)"},
+                                       std::pair{k.l1_bytes, " (L1)"}}) {
+      if (!bytes || *bytes <= 0) continue;
+      chart::Point p;
+      p.label = k.name + level;
+      p.intensity = *k.flops / *bytes;
+      p.flops_per_s = *k.attained_flops_per_s;
+      p.measured = true;
+      p.area_share = k.share_of_time;
+      in.points.push_back(std::move(p));
+    }
   }
   return chart::render_svg(chart::layout(in));
 }

@@ -379,6 +379,20 @@ TEST(Cli, ModelsListsFamilyAndActiveParameters) {
   EXPECT_TRUE(found);
 }
 
+// ridge profile's chart: each kernel a point at its DRAM, L2 and L1 intensity, and only the
+// chart file written beside the answer.
+TEST(Cli, ProfileChartDrawsEachKernel) {
+  const std::string dir = ::testing::TempDir() + "profile-chart";
+  std::filesystem::create_directories(dir);
+  const auto r = ridge("profile " + data_path("data/profiles/learningnote4dev__ncu_sgemm_cc80.csv") +
+                       " --device a100-sxm-40gb --chart " + dir + "/p.svg --format json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string svg = read_file(dir + "/p.svg");
+  EXPECT_NE(svg.find("gemm_v1&lt;float&gt; (L2)"), std::string::npos);
+  EXPECT_NE(svg.find("randomInit&lt;float&gt; (L1)"), std::string::npos);
+  EXPECT_EQ(json::parse(r.out)["schema"], "ridge.profile/1");
+}
+
 TEST(Cli, ModelSweepHasOneRowPerValue) {
   const json j = ridge_json("model --model llama-2-7b --sweep batch=1,8,64,256");
   EXPECT_EQ(j["schema"], "ridge.model_sweep/1");
