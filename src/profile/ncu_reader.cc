@@ -10,6 +10,7 @@
 #include "core/text.h"
 #include "profile/readers.h"
 #include "ridge/error.h"
+#include "sass_counters.h"
 
 namespace ridge::profile_input {
 
@@ -154,29 +155,12 @@ std::optional<double> duration_s(const KernelMetrics& k) {
   return std::nullopt;
 }
 
-// FP64, FP32 and FP16 thread instructions: an FMA is two FLOPs.
 void add_flops(const KernelMetrics& k, Launch& l) {
-  struct Kind {
-    char letter;
-    Precision precision;
-  };
-  bool any = false;
-  double total = 0;
-  for (const Kind kind :
-       {Kind{'d', Precision::fp64}, Kind{'f', Precision::fp32}, Kind{'h', Precision::fp16}}) {
-    double flops = 0;
-    for (const char* op : {"add", "mul", "fma"}) {
-      const auto v = metric(
-          k, fmt::format("smsp__sass_thread_inst_executed_op_{}{}_pred_on.sum", kind.letter, op));
-      if (!v) continue;
-      any = true;
-      flops += *v * (std::string_view(op) == "fma" ? 2 : 1);
-    }
-    if (flops > 0 && !l.precision) l.precision = kind.precision;
-    total += flops;
-  }
-  if (!any) return;
-  l.flops = total;
+  SassCounterFlops counted;
+  for (const auto& [name, value] : k.values) counted.add(name, value);
+  if (!counted.any) return;
+  l.flops = counted.flops;
+  l.precision = counted.precision;
   l.flops_source = "Nsight Compute instruction counters (FMA = 2 FLOP)";
 }
 

@@ -13,6 +13,7 @@
 #include "op_shapes.h"
 #include "profile/readers.h"
 #include "ridge/error.h"
+#include "sass_counters.h"
 
 namespace ridge::profile_input {
 
@@ -31,7 +32,7 @@ struct TraceEvent {
   std::optional<std::int64_t> external_id, correlation;
   std::optional<double> flops;
   Json dims, types;
-  std::optional<OpFigures> counters;
+  SassCounterFlops counters;
 };
 
 // Figures with where they came from, shared by every op of the same shape.
@@ -106,27 +107,6 @@ Json to_json(od::value v) {
   }
 }
 
-// CUPTI's SASS thread-instruction counters: an FMA is two FLOPs; the widest precision with any
-// instructions names the result.
-void add_counter(TraceEvent& e, std::string_view key, double value) {
-  constexpr std::string_view prefix = "smsp__sass_thread_inst_executed_op_";
-  if (!key.starts_with(prefix)) return;
-  const std::string_view op = key.substr(prefix.size());
-  if (op.size() < 4) return;
-  const char kind = op[0];
-  const std::string_view what = op.substr(1, 3);
-  if (what != "add" && what != "mul" && what != "fma") return;
-  if (!e.counters) e.counters = OpFigures{};
-  const double flops = value * (what == "fma" ? 2 : 1);
-  e.counters->flops += flops;
-  const Precision p = kind == 'd'   ? Precision::fp64
-                      : kind == 'h' ? Precision::fp16
-                                    : Precision::fp32;
-  if (flops > 0 &&
-      (!e.counters->precision || bytes_per_element(p) > bytes_per_element(*e.counters->precision)))
-    e.counters->precision = p;
-}
-
 void read_args(od::object args, TraceEvent& e) {
   for (auto field : args) {
     std::string_view key;
@@ -143,7 +123,7 @@ void read_args(od::object args, TraceEvent& e) {
     } else if (key == "Input type") {
       e.types = to_json(v);
     } else if (key.starts_with("smsp__")) {
-      if (const auto n = number_of(v)) add_counter(e, key, *n);
+      if (const auto n = number_of(v)) e.counters.add(key, *n);
     }
   }
 }
@@ -211,7 +191,9 @@ class TraceContent {
                       -1});
     } else if (cat == "cuda_profiler_range") {
       GpuEvent r{names_.id(e.name), e.dur, e.external_id.value_or(-1), -1, false, -1};
-      if (e.counters) r.counters = shared({*e.counters, "CUPTI counters (FMA = 2 FLOP)"});
+      if (e.counters.any)
+        r.counters = shared({OpFigures{e.counters.flops, 0, std::nullopt, e.counters.precision},
+                             "CUPTI counters (FMA = 2 FLOP)"});
       ranges_.push_back(r);
     } else if (cat == "cuda_runtime" || cat == "cuda_driver") {
       if (e.correlation && e.external_id) launch_ops_[*e.correlation] = *e.external_id;
