@@ -1,8 +1,9 @@
 #pragma once
-// Transformer inference on the roofline: the operations of prefill and decode on one device,
-// and what follows from them (time to first token, tokens per second, memory, the batch at which
-// decode stops being memory-bound). Each operation's time is its roofline lower bound; a phase
-// is the sum of its operations, with tensor-parallel all-reduces added, nothing overlapped.
+// Transformer inference on the roofline: the operations of prefill and decode on one GPU of a
+// tensor- and expert-parallel group, and what follows from them (time to first token, tokens
+// per second, memory, the batch at which decode stops being memory-bound). Each operation's
+// time is its roofline lower bound; a phase is the sum of its operations, with the collectives
+// (tensor-parallel all-reduces, expert-parallel all-to-alls) added, nothing overlapped.
 
 #include <cstdint>
 #include <map>

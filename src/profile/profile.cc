@@ -101,7 +101,8 @@ void place_on_roofline(ProfiledKernel& k, const Device& device) {
   }
   if (k.roof_flops_per_s && k.attained_flops_per_s)
     k.share_of_roof = *k.attained_flops_per_s / *k.roof_flops_per_s;
-  if (k.bound_time_s) k.recoverable_s = std::max(0.0, k.time_s - *k.bound_time_s);
+  // With only one of the two known, the bound is a floor too low to say what could be saved.
+  if (k.intensity) k.recoverable_s = std::max(0.0, k.time_s - *k.bound_time_s);
 }
 
 ProfiledKernel kernel_of(const Group& g, const Device& device, double total) {

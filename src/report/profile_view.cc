@@ -22,11 +22,7 @@ std::string advice(const ProfiledKernel& k) {
   if (k.family == "communication")
     return "overlap it with compute, or send less (a lower precision, fewer all-reduces)";
   if (k.family == "memcpy") return "keep the data on the device, or overlap the copy";
-  if (!k.share_of_roof) {
-    return k.bound.starts_with("compute")
-               ? "bytes unknown: its FLOPs alone take the bound shown"
-               : "FLOPs unknown: what it moves alone takes the bound shown";
-  }
+  if (!k.share_of_roof) return "its FLOPs or bytes are unknown: profile it with counters";
   const double share = *k.share_of_roof;
   if (k.bound == "memory")
     return fmt::format(
