@@ -33,7 +33,7 @@ const char* scratch_path() {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (std::FILE* f = std::fopen(scratch_path(), "wb")) {
-    std::fwrite(data, 1, size, f);
+    if (size > 0) std::fwrite(data, 1, size, f);  // an empty input may come as a null pointer
     std::fclose(f);
   }
   try {
