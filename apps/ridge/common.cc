@@ -23,19 +23,14 @@ Session::Session(const GlobalOptions& options) {
     if (!own_catalog_) own_catalog_ = Catalog::builtin();
     own_catalog_->add(std::move(device));
   }
-  try {
-    for (const std::string& path : options.calibration_files) {
-      use_calibration(load_calibration_file(path));
-      calibrations_given_ = true;
-    }
-  } catch (...) {
-    if (calibrations_given_) forget_user_calibrations();  // no destructor runs after a throw
-    throw;
+  for (const std::string& path : options.calibration_files) {
+    use_calibration(load_calibration_file(path));
+    calibrations_.given = true;
   }
 }
 
-Session::~Session() {
-  if (calibrations_given_) forget_user_calibrations();
+Session::CalibrationScope::~CalibrationScope() {
+  if (given) forget_user_calibrations();
 }
 
 const Device& Session::device(const std::string& id) const {

@@ -30,7 +30,6 @@ struct GlobalOptions {
 class Session {
  public:
   explicit Session(const GlobalOptions& options);
-  ~Session();
   Session(const Session&) = delete;
   Session& operator=(const Session&) = delete;
   const Catalog& catalog() const { return own_catalog_ ? *own_catalog_ : Catalog::builtin(); }
@@ -43,7 +42,12 @@ class Session {
  private:
   // The built-in catalog, copied only when --device-file adds to it.
   std::optional<Catalog> own_catalog_;
-  bool calibrations_given_ = false;
+  // Forgets the session's --calibration profiles when it ends, or when its constructor throws
+  // (a member's destructor runs then too): a process may run many sessions.
+  struct CalibrationScope {
+    bool given = false;
+    ~CalibrationScope();
+  } calibrations_;
   // Measured on first use; kept outside the catalog so references into it stay valid.
   mutable std::optional<Device> host_;
   std::string default_id_ = "h100-sxm";

@@ -29,8 +29,8 @@ struct Placement {
   std::string basis;
 };
 
-// --device, else the device the trace names (by the runtime's name), else the host for a
-// CPU-only trace, else the --device-file device; a GPU the catalog does not know needs --device.
+// --device, else the device the trace names (by the runtime's name), else the --device-file
+// device, else the host for a CPU-only trace; a GPU the catalog does not know needs --device.
 Placement place(const std::vector<Profile>& profiles, const ProfileArgs& args, const Session& s) {
   if (!args.device.empty()) return {&s.device(args.device), "--device"};
   if (const Device* named = profile_device(profiles, s.catalog()))
@@ -61,8 +61,8 @@ std::string profile_chart(const ProfileAnalysis& a, const Device& device) {
   // where the catalog has their bandwidth.
   for (const ProfiledKernel& k : a.kernels) {
     if (!k.flops || !k.attained_flops_per_s || *k.attained_flops_per_s <= 0) continue;
-    for (const auto& [bytes, level] : {std::pair{k.bytes, ""}, std::pair{k.l2_bytes, " (L2)"},
-                                       std::pair{k.l1_bytes, " (L1)"}}) {
+    for (const auto& [bytes, level] :
+         {std::pair{k.bytes, ""}, std::pair{k.l2_bytes, " (L2)"}, std::pair{k.l1_bytes, " (L1)"}}) {
       if (!bytes || *bytes <= 0) continue;
       chart::Point p;
       p.label = k.name + level;

@@ -179,6 +179,11 @@ def test_calibrations_given_to_one_call_do_not_stay(tmp_path):
     assert with_profile.calibration["id"] == "mine"
     without = ridge.op("gemm", m=64, n=64, k=64, device="l40s")
     assert "calibration" not in without
+    # A session that fails on its second profile forgets the first as well.
+    with pytest.raises(ridge.InputError, match="missing.toml"):
+        ridge.op("gemm", m=64, n=64, k=64, device="l40s",
+                 calibration=[str(profile), str(tmp_path / "missing.toml")])
+    assert "calibration" not in ridge.op("gemm", m=64, n=64, k=64, device="l40s")
     assert without.to_dict() == cli("op", "gemm", "--m", "64", "--n", "64", "--k", "64",
                                     "--device", "l40s")
 

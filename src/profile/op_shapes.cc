@@ -38,18 +38,20 @@ double elements(const Shape& s) {
   return n;
 }
 
+// The precision "Input type" gives input i, where it names one.
+std::optional<Precision> precision_at(const Json& types, std::size_t i) {
+  if (!types.is_array() || i >= types.size() || !types[i].is_string()) return std::nullopt;
+  return precision_of_type(types[i].get<std::string>());
+}
+
+// Bytes an element of input i takes; float32's where the trace does not say.
 double element_bytes(const Json& types, std::size_t i) {
-  if (types.is_array() && i < types.size() && types[i].is_string()) {
-    if (const auto p = precision_of_type(types[i].get<std::string>())) return bytes_per_element(*p);
-  }
-  return 4;
+  const auto p = precision_at(types, i);
+  return p ? bytes_per_element(*p) : 4;
 }
 
 OpFigures from_op(const Op& op, const Json& types, std::size_t typed_input) {
-  OpFigures f{op.flops, op.bytes, op.gemm_shape, std::nullopt};
-  if (types.is_array() && typed_input < types.size() && types[typed_input].is_string())
-    f.precision = precision_of_type(types[typed_input].get<std::string>());
-  return f;
+  return {op.flops, op.bytes, op.gemm_shape, precision_at(types, typed_input)};
 }
 
 // mm [m, k] x [k, n]; addmm bias, [m, k] x [k, n]; bmm [b, m, k] x [b, k, n]; baddbmm bias, ...
@@ -118,16 +120,13 @@ std::optional<OpFigures> figures_from_shapes(const std::string& op, const Json& 
         out = std::max(out, elements(*s));
       }
     }
-    return OpFigures{out, read + out * size, std::nullopt,
-                     precision_of_type(types.is_array() && !types.empty() && types[0].is_string()
-                                           ? types[0].get<std::string>()
-                                           : "")};
+    return OpFigures{out, read + out * size, std::nullopt, precision_at(types, 0)};
   }
   if (op == "aten::softmax" || op == "aten::_softmax" || op == "aten::log_softmax")
-    return OpFigures{kSoftmaxFlops * n, 2 * n * size, std::nullopt, std::nullopt};
+    return OpFigures{kSoftmaxFlops * n, 2 * n * size, std::nullopt, precision_at(types, 0)};
   if (op == "aten::layer_norm" || op == "aten::native_layer_norm" || op == "aten::rms_norm" ||
       op == "aten::_fused_rms_norm")
-    return OpFigures{kNormFlops * n, 2 * n * size, std::nullopt, std::nullopt};
+    return OpFigures{kNormFlops * n, 2 * n * size, std::nullopt, precision_at(types, 0)};
   if (op == "aten::embedding") {
     // indices in, one row of the table per index out (the second input is the indices).
     const auto weight = first;

@@ -57,10 +57,16 @@ struct GpuEvent {
   std::int32_t counters = -1;  // cuda_profiler_range: CUPTI's FLOPs
 };
 
+// Looked up by a string_view, without a copy: this runs once an event.
+struct NameHash {
+  using is_transparent = void;
+  std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+};
+
 class Names {
  public:
   std::uint32_t id(std::string_view name) {
-    const auto it = ids_.find(std::string(name));
+    const auto it = ids_.find(name);
     if (it != ids_.end()) return it->second;
     const auto id = static_cast<std::uint32_t>(names_.size());
     names_.emplace_back(name);
@@ -71,7 +77,7 @@ class Names {
 
  private:
   std::vector<std::string> names_;
-  std::unordered_map<std::string, std::uint32_t> ids_;
+  std::unordered_map<std::string, std::uint32_t, NameHash, std::equal_to<>> ids_;
 };
 
 std::optional<double> number_of(od::value v) {

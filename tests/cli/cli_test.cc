@@ -384,8 +384,9 @@ TEST(Cli, ModelsListsFamilyAndActiveParameters) {
 TEST(Cli, ProfileChartDrawsEachKernel) {
   const std::string dir = ::testing::TempDir() + "profile-chart";
   std::filesystem::create_directories(dir);
-  const auto r = ridge("profile " + data_path("data/profiles/learningnote4dev__ncu_sgemm_cc80.csv") +
-                       " --device a100-sxm-40gb --chart " + dir + "/p.svg --format json");
+  const auto r =
+      ridge("profile " + data_path("data/profiles/learningnote4dev__ncu_sgemm_cc80.csv") +
+            " --device a100-sxm-40gb --chart " + dir + "/p.svg --format json");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::string svg = read_file(dir + "/p.svg");
   EXPECT_NE(svg.find("gemm_v1&lt;float&gt; (L2)"), std::string::npos);
