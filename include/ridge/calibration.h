@@ -32,18 +32,27 @@ struct Calibration {
   // The bandwidth from L2 into the SMs over the whole device, B/s: what feeds a GEMM tile.
   // Absent: tiles are taken to be fed at their full rate.
   std::optional<Figure> l2_bandwidth_bytes_per_s;
-  // What one kernel costs however small it is, seconds: launched on a stream (launch and ramp),
-  // and replayed from a CUDA graph or a compiled engine (the ramp only).
+  // What one kernel costs however small it is, seconds. Timed on its own, back to back as a
+  // benchmark times it (the launches queue ahead, so only its ramp and tail show).
   Figure kernel_floor_s;
+  // One kernel of a model step's chain replayed from a CUDA graph or a compiled engine: it waits
+  // for the one before to drain, then ramps up; what no byte or FLOP count explains.
   Figure graph_kernel_floor_s;
+  // What the host takes to launch one kernel in an engine that launches them one at a time
+  // (eager PyTorch, a C++ runtime without graphs): it runs ahead of long kernels, and short ones
+  // wait for it. Absent: the kernel floor.
+  std::optional<Figure> launch_overhead_s;
   // Share of the spec peak that a fused (FlashAttention) kernel reaches, at head dimension 64
   // and at 128 and above; in between it is interpolated.
   Figure attention_efficiency_d64;
   Figure attention_efficiency_d128;
-  // Share of a link's spec bandwidth that collectives reach (nccl-tests' busbw), and the fixed
-  // latency of one collective call.
+  // Share of a link's spec bandwidth that collectives reach (nccl-tests' busbw), the fixed
+  // latency of one collective call, and what each step of its ring adds (an all-reduce over n
+  // ranks takes 2(n-1) steps, as NCCL's own latency model counts them). No step latency: the
+  // call's latency alone, whatever the ranks.
   Figure link_efficiency;
   Figure collective_latency_s;
+  std::optional<Figure> collective_step_latency_s;
   // GEMMs timed on the device itself (a measured device's sweep): inside their range the
   // expected time follows them, outside it the model alone, with a warning.
   std::vector<MeasuredGemm> measured_gemms;

@@ -69,6 +69,10 @@ std::optional<CollectiveAlgorithm> find_collective_algorithm(std::string_view na
 // all-reduce 2(n-1)/n; all-gather, reduce-scatter and all-to-all (n-1)/n; broadcast 1.
 double bus_bandwidth_factor(CollectiveOp op, int ranks);
 
+// Messages in sequence of a ring over `ranks`: all-reduce 2(n-1) (a reduce-scatter, then an
+// all-gather); all-gather, reduce-scatter, all-to-all (pairwise) and broadcast n-1.
+int ring_steps(CollectiveOp op, int ranks);
+
 // A link class as the alpha-beta model sees it: time = steps x latency + bytes / bandwidth.
 struct LinkModel {
   std::string name;

@@ -19,6 +19,7 @@ enum class Provenance {
   estimate,  // a literature estimate (order of magnitude); `source` names it
   measured,  // measured on a real machine; `source` names the measurement
   derived,   // computed from other figures
+  fitted,    // fitted to a named set of measurements; `source` names the set and the fit
 };
 
 std::string_view to_string(Provenance provenance);

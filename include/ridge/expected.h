@@ -14,11 +14,22 @@
 
 namespace ridge {
 
-struct ExpectOptions {
-  // Kernels replayed from a CUDA graph or a compiled engine: the launch part of the fixed cost
-  // goes, the ramp stays.
-  bool cuda_graphs = false;
+// How a kernel is launched, which sets its fixed cost (calibration.h).
+enum class KernelLaunch {
+  alone,  // timed on its own, back to back, as a benchmark times it: the kernel floor
+  graph,  // one of a model step's chain, replayed from a CUDA graph or a compiled engine
+  eager,  // one of a model step's chain, launched from the host one at a time
 };
+
+struct ExpectOptions {
+  KernelLaunch launch = KernelLaunch::alone;
+};
+
+// The fixed cost of one kernel launched so: the kernel floor alone, the graph floor in a chain.
+double kernel_fixed_cost_s(const Calibration& calibration, KernelLaunch launch);
+// What the host takes to launch one kernel where it launches them one at a time (eager), else 0:
+// a kernel shorter than that waits for its launch.
+double host_launch_interval_s(const Calibration& calibration, KernelLaunch launch);
 
 struct ExpectedTime {
   double time_s = 0;
@@ -55,9 +66,11 @@ struct Expectation {
 std::optional<Expectation> expect(const Op& op, const Device& device, Precision precision,
                                   const ExpectOptions& options = {});
 
-// A collective over a link: the calibration's fixed latency plus the bytes at the share of the
-// link's spec bandwidth that collectives reach.
-double expected_transfer_time_s(double bytes, const Link& link, const Calibration& calibration);
+// A collective over a link: the calibration's fixed latency and its latency per step of the
+// ring, plus the bytes each rank sends (nccl-tests' bus bytes) at the share of the link's spec
+// bandwidth that collectives reach.
+double expected_transfer_time_s(double bytes, int steps, const Link& link,
+                                const Calibration& calibration);
 
 }  // namespace ridge
 

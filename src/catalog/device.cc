@@ -15,10 +15,11 @@ namespace ridge {
 
 namespace {
 
-constexpr EnumNames<Provenance, 4> kProvenanceNames = {{{Provenance::spec, "spec"},
+constexpr EnumNames<Provenance, 5> kProvenanceNames = {{{Provenance::spec, "spec"},
                                                         {Provenance::estimate, "estimate"},
                                                         {Provenance::measured, "measured"},
-                                                        {Provenance::derived, "derived"}}};
+                                                        {Provenance::derived, "derived"},
+                                                        {Provenance::fitted, "fitted"}}};
 constexpr EnumNames<MemoryKind, 4> kMemoryKindNames = {{{MemoryKind::registers, "registers"},
                                                         {MemoryKind::shared, "shared"},
                                                         {MemoryKind::cache, "cache"},

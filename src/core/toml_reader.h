@@ -122,7 +122,7 @@ class TomlReader {
     const auto origin = find_provenance(provenance.value<std::string>().value_or(""));
     if (!origin)
       fail(provenance.source(), join(path, "provenance"),
-           "must be spec, estimate, measured or derived");
+           "must be spec, estimate, measured, derived or fitted");
     f.provenance = *origin;
     if (f.provenance != Provenance::derived) f.source = source_title(t, path);
     f.note = t["note"].value<std::string>().value_or("");

@@ -87,15 +87,8 @@ CollectiveLeg alpha_beta_leg(std::string name, const LinkModel& link, int ranks,
 // all-gather, reduce-scatter and all-to-all (pairwise) p-1 steps of S/p; broadcast pipelines
 // the whole buffer through p-1 hops.
 CollectiveLeg ring(CollectiveOp op, std::string name, const LinkModel& link, int p, double bytes) {
-  const double share = static_cast<double>(p - 1) / p;
-  switch (op) {
-    case CollectiveOp::allreduce:
-      return alpha_beta_leg(std::move(name), link, p, 2 * (p - 1), 2 * share * bytes);
-    case CollectiveOp::broadcast:
-      return alpha_beta_leg(std::move(name), link, p, p - 1, bytes);
-    default:
-      return alpha_beta_leg(std::move(name), link, p, p - 1, share * bytes);
-  }
+  return alpha_beta_leg(std::move(name), link, p, ring_steps(op, p),
+                        bus_bandwidth_factor(op, p) * bytes);
 }
 
 // A binary tree (NCCL's double binary tree, to first order): depth ceil(log2 p); all-reduce
@@ -154,6 +147,10 @@ double bus_bandwidth_factor(CollectiveOp op, int ranks) {
     default:
       return share;
   }
+}
+
+int ring_steps(CollectiveOp op, int ranks) {
+  return op == CollectiveOp::allreduce ? 2 * (ranks - 1) : ranks - 1;
 }
 
 LinkModel link_model(const Link& link) {

@@ -37,17 +37,22 @@ class CalibrationReader : TomlReader {
     if (memory.contains("l2_bandwidth"))
       c.l2_bandwidth_bytes_per_s =
           sourced(memory, "memory", "l2_bandwidth", FigureKind::bytes_per_s);
-    const toml::table& fixed = section("fixed", {"kernel_floor", "graph_kernel_floor"});
+    const toml::table& fixed =
+        section("fixed", {"kernel_floor", "graph_kernel_floor", "launch_overhead"});
     c.kernel_floor_s = sourced(fixed, "fixed", "kernel_floor", FigureKind::seconds);
     c.graph_kernel_floor_s = sourced(fixed, "fixed", "graph_kernel_floor", FigureKind::seconds);
+    c.launch_overhead_s = optional_sourced(fixed, "fixed", "launch_overhead", FigureKind::seconds);
     const toml::table& attention = section("attention", {"efficiency_d64", "efficiency_d128"});
     c.attention_efficiency_d64 =
         sourced(attention, "attention", "efficiency_d64", FigureKind::fraction);
     c.attention_efficiency_d128 =
         sourced(attention, "attention", "efficiency_d128", FigureKind::fraction);
-    const toml::table& collective = section("collective", {"link_efficiency", "latency"});
+    const toml::table& collective =
+        section("collective", {"link_efficiency", "latency", "step_latency"});
     c.link_efficiency = sourced(collective, "collective", "link_efficiency", FigureKind::fraction);
     c.collective_latency_s = sourced(collective, "collective", "latency", FigureKind::seconds);
+    c.collective_step_latency_s =
+        optional_sourced(collective, "collective", "step_latency", FigureKind::seconds);
     return c;
   }
 
@@ -69,6 +74,12 @@ class CalibrationReader : TomlReader {
     Figure f = figure(node, field, kind);
     if (f.source.empty()) fail(node.source(), field, "names no source");
     return f;
+  }
+
+  std::optional<Figure> optional_sourced(const toml::table& t, std::string_view path,
+                                         std::string_view key, FigureKind kind) const {
+    if (!t.contains(key)) return std::nullopt;
+    return sourced(t, path, key, kind);
   }
 
   std::vector<std::string> read_devices() const {

@@ -54,9 +54,7 @@ Achievable achievable(const Op& op, const Device& device, Precision precision, c
                       const ExpectOptions& options) {
   const LevelBandwidth bandwidth = bandwidth_for(op.bytes, device, c);
   return {c.compute_efficiency.at(precision).value * device.peak(precision).value,
-          bandwidth.bytes_per_s,
-          options.cuda_graphs ? c.graph_kernel_floor_s.value : c.kernel_floor_s.value,
-          bandwidth.cache_level};
+          bandwidth.bytes_per_s, kernel_fixed_cost_s(c, options.launch), bandwidth.cache_level};
 }
 
 double cache_bytes(const Device& device) {
@@ -216,6 +214,13 @@ std::optional<ExpectedTime> expected_time(const Op& op, const Device& device, Pr
   } else {
     e = streaming_time(op, a);
   }
+  // Launched from the host, a kernel shorter than the launch itself waits for it: the host runs
+  // ahead of longer ones, so their launches cost nothing.
+  const double host_s = host_launch_interval_s(calibration, options.launch);
+  if (host_s > e.time_s) {
+    e.time_s = host_s;
+    e.limiter = "host";
+  }
   e.extrapolated = e.extrapolated || !calibration.measured;
   if (!a.cache_level.empty())
     e.detail += fmt::format("; its data stays in {} between calls", a.cache_level);
@@ -250,26 +255,44 @@ double measured_compute_share(const MeasuredGemm& g, const Device& device, const
   return std::min(1.0, at_full_rate.compute_time_s / (g.seconds - other));
 }
 
-double expected_transfer_time_s(double bytes, const Link& link, const Calibration& c) {
-  return c.collective_latency_s.value +
+double kernel_fixed_cost_s(const Calibration& c, KernelLaunch launch) {
+  return launch == KernelLaunch::alone ? c.kernel_floor_s.value : c.graph_kernel_floor_s.value;
+}
+
+double host_launch_interval_s(const Calibration& c, KernelLaunch launch) {
+  if (launch != KernelLaunch::eager) return 0;
+  return c.launch_overhead_s ? c.launch_overhead_s->value : c.kernel_floor_s.value;
+}
+
+double expected_transfer_time_s(double bytes, int steps, const Link& link, const Calibration& c) {
+  const double per_step = c.collective_step_latency_s ? c.collective_step_latency_s->value : 0;
+  return c.collective_latency_s.value + steps * per_step +
          bytes / (c.link_efficiency.value * link.bandwidth_bytes_per_s.value);
 }
 
 namespace {
+
+KernelLaunch launch_of(const Workload& w) {
+  return w.cuda_graphs ? KernelLaunch::graph : KernelLaunch::eager;
+}
 
 std::optional<ExpectedTime> expected_op_time(const ModelOp& op, const Device& device,
                                              const Workload& w, const Calibration& c) {
   if (op.collective) {
     // What each rank sends, at the link's achievable bandwidth: nccl-tests' bus factor turns
     // the collective's size into it (2 (n-1)/n for an all-reduce, (n-1)/n for an all-to-all).
+    // The collective is a kernel of the step's chain too, and pays its fixed cost.
     ExpectedTime e;
     const double sent = op.bytes * bus_bandwidth_factor(*op.collective, op.ranks);
-    e.time_s = expected_transfer_time_s(sent, in_node_link(device), c);
+    e.fixed_time_s = kernel_fixed_cost_s(c, launch_of(w));
+    e.time_s = e.fixed_time_s + expected_transfer_time_s(sent, ring_steps(*op.collective, op.ranks),
+                                                         in_node_link(device), c);
+    e.time_s = std::max(e.time_s, host_launch_interval_s(c, launch_of(w)));
     e.extrapolated = !c.measured;
     return e;
   }
   const Op as_op{op.kind, op.name, op.flops, op.bytes, op.gemm_shape, op.attention_shape};
-  return expected_time(as_op, device, op.precision, c, {w.cuda_graphs});
+  return expected_time(as_op, device, op.precision, c, {launch_of(w)});
 }
 
 // Prices every op of the phase; false when one cannot be (then the run is bound only).

@@ -525,11 +525,14 @@ std::optional<RunMetric> run_metric(const Row& row, double batch, double osl) {
   return std::nullopt;
 }
 
-// Compiled engines (torch.compile's CUDA graphs, TensorRT-LLM, vLLM and SGLang) replay decode
-// from CUDA graphs; eager PyTorch launches each kernel.
+// torch.compile (gpt-fast's reduce-overhead mode), vLLM and SGLang replay decode from CUDA
+// graphs. TensorRT-LLM's C++ runtime launches each kernel from the host unless told otherwise
+// (gptSessionBenchmark had no graph option; later benchmarks take --enable_cuda_graph), as does
+// eager PyTorch. A framework cell that says "cuda graph" means graphs, whatever the engine.
 bool uses_cuda_graphs(std::string_view framework) {
-  for (std::string_view engine : {"torch.compile", "TensorRT", "vLLM", "SGLang", "gpt-fast"}) {
-    if (framework.find(engine) != std::string_view::npos) return true;
+  const std::string lower = lower_case(framework);
+  for (std::string_view engine : {"torch.compile", "vllm", "sglang", "gpt-fast", "cuda graph"}) {
+    if (lower.find(engine) != std::string::npos) return true;
   }
   return false;
 }
@@ -599,8 +602,49 @@ ValidationPoint price_run(const Row& row, const Device& device, const RunPrecisi
   return p;
 }
 
+// A point of a set being built: the set's name and the point's index in it.
+struct PointRef {
+  std::string set;
+  std::size_t index = 0;
+};
+
+// The sources a file names in '# ridge: fit = S3,S4 (why)': a figure of the shipped model was
+// fitted to their rows, so their sets are reported as fit sets.
+bool is_fit_source(const Table& t, const std::string& source) {
+  const auto it = t.directives.find("fit");
+  if (it == t.directives.end() || source.empty()) return false;
+  std::istringstream sources(it->second);
+  std::string name;
+  while (std::getline(sources, name, ',')) {
+    if (trimmed(name) == source) return true;
+  }
+  return false;
+}
+
+// Where a source does not state its precision, one run faster than the presumed precision allows
+// refutes the presumption for that model in that source: none of its runs can be priced then.
+void exclude_refuted_precisions(std::map<std::string, ValidationSet>& sets,
+                                const std::map<std::string, std::vector<PointRef>>& presumed) {
+  for (const auto& [model, refs] : presumed) {
+    const auto refuting = std::ranges::find_if(
+        refs, [&](const PointRef& r) { return sets.at(r.set).points[r.index].excluded; });
+    if (refuting == refs.end()) continue;
+    const int line = sets.at(refuting->set).points[refuting->index].line;
+    for (const PointRef& r : refs) {
+      ValidationPoint& p = sets.at(r.set).points[r.index];
+      if (p.excluded) continue;
+      p.excluded = true;
+      p.reason = fmt::format(
+          "the source's precision is not stated, and line {} (the same model) is faster than the "
+          "presumed fp16 allows",
+          line);
+    }
+  }
+}
+
 std::vector<ValidationSet> run_model_sets(const Table& t, const Catalog& catalog) {
-  std::map<std::string, ValidationSet> sets;  // by source and quantity
+  std::map<std::string, ValidationSet> sets;              // by source and quantity
+  std::map<std::string, std::vector<PointRef>> presumed;  // by source and model
   std::vector<std::string> order;
   const std::vector<std::string> presets = model_preset_names();
   ValidationSet skipped = new_set(t, stem_of(t.origin), "model", ValidationRole::held_out);
@@ -621,11 +665,17 @@ std::vector<ValidationSet> run_model_sets(const Table& t, const Catalog& catalog
     const std::string name = fmt::format("{}{}{}: {}", stem_of(t.origin), source.empty() ? "" : " ",
                                          source, metric->quantity);
     if (!sets.contains(name)) {
-      sets.emplace(name, new_set(t, name, "model", ValidationRole::held_out));
+      const ValidationRole role =
+          is_fit_source(t, source) ? ValidationRole::fit : ValidationRole::held_out;
+      sets.emplace(name, new_set(t, name, "model", role));
       order.push_back(name);
     }
-    sets.at(name).points.push_back(price_run(row, *device, *precision, *metric));
+    std::vector<ValidationPoint>& points = sets.at(name).points;
+    points.push_back(price_run(row, *device, *precision, *metric));
+    if (precision->presumed)
+      presumed[source + " " + model_preset(row.text("model"))].push_back({name, points.size() - 1});
   }
+  exclude_refuted_precisions(sets, presumed);
   std::vector<ValidationSet> out;
   for (const std::string& name : order) out.push_back(std::move(sets.at(name)));
   if (!skipped.skipped.empty()) {

@@ -187,9 +187,10 @@ Section expected_section(const ModelAnalysis& a) {
       {"calibration_basis", "applies as", text_cell(e.basis)},
       {"extrapolated", "extrapolated",
        bool_cell(e.extrapolated, e.extrapolated ? "yes: not measured on this device" : "no")},
-      {"cuda_graphs", "kernel floor",
-       bool_cell(a.workload.cuda_graphs,
-                 a.workload.cuda_graphs ? "CUDA graphs (ramp only)" : "launched one by one")},
+      {"cuda_graphs", "kernels",
+       bool_cell(a.workload.cuda_graphs, a.workload.cuda_graphs
+                                             ? "replayed from CUDA graphs (no host launch cost)"
+                                             : "launched one by one from the host")},
   }};
   return {"expected", "Expected time (calibrated)", {std::move(fields), std::move(t)}, {}};
 }

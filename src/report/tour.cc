@@ -83,6 +83,8 @@ std::string provenance_word(const Figure& f) {
       return "measured";
     case Provenance::derived:
       return "derived";
+    case Provenance::fitted:
+      return "fitted";
   }
   return "";
 }
