@@ -486,8 +486,8 @@ double run_e2e(const ModelAnalysis& a, bool expected) {
 }
 
 double seconds_in(double value, std::string_view unit) {
-  if (unit == "ms") return value * 1e-3;
-  if (unit == "us" || unit == "µs") return value * 1e-6;
+  if (unit == "ms" || unit.starts_with("milli")) return value * 1e-3;
+  if (unit == "us" || unit == "µs" || unit.starts_with("micro")) return value * 1e-6;
   return value;
 }
 
@@ -504,12 +504,14 @@ double group_rate(const Row& row, double value) {
 // Every metric is compared as a time: a rate is turned into the time it implies (tokens per
 // second per user: the request's output tokens over it; requests per second: the batch over it;
 // output tokens per second for the batch: batch x output tokens over it).
-std::optional<RunMetric> run_metric(const Row& row, double batch, double osl) {
-  const std::string metric = lower_case(row.text("metric"));
+std::optional<RunMetric> run_metric(const Row& row, double batch, double isl, double osl) {
+  std::string metric = lower_case(row.text("metric"));
+  std::ranges::replace(metric, ' ', '_');
+  std::ranges::replace(metric, '-', '_');
   const std::string unit = lower_case(row.text("unit"));
   const double value = row.number("value");
   const auto has = [&](std::string_view s) { return metric.find(s) != std::string::npos; };
-  if (has("ttft") || has("first_token"))
+  if (has("ttft") || has("first_token") || has("1st_token"))
     return RunMetric{"time to first token", seconds_in(value, unit), run_ttft};
   if (has("tpot") || has("per_output_token") || has("itl") || has("inter_token"))
     return RunMetric{"time per output token", seconds_in(value, unit), run_tpot};
@@ -518,9 +520,12 @@ std::optional<RunMetric> run_metric(const Row& row, double batch, double osl) {
   if (has("latency") || has("e2e") || has("end_to_end"))
     return RunMetric{"request latency", seconds_in(value, unit), run_e2e};
   if (has("throughput") || has("per_s")) {
-    const bool tokens = unit.find("token") != std::string::npos;
-    return RunMetric{"request time (from throughput)",
-                     (tokens ? batch * osl : batch) / group_rate(row, value), run_e2e};
+    // Tokens ("tokens/s", "out tok/s"): the batch's output tokens, or its input and output ones
+    // where the source counts both ("total"); else requests or sentences: the batch.
+    const bool tokens = unit.find("tok") != std::string::npos || has("tok");
+    const bool total = has("total") || unit.find("total") != std::string::npos;
+    const double work = tokens ? batch * (total ? isl + osl : osl) : batch;
+    return RunMetric{"request time (from throughput)", work / group_rate(row, value), run_e2e};
   }
   return std::nullopt;
 }
@@ -537,25 +542,44 @@ bool uses_cuda_graphs(std::string_view framework) {
   return false;
 }
 
-// A model as sources name it ("meta-llama/Llama-3.1-8B-Instruct", "Llama-2-7b-chat-hf"), as a
-// preset: the organisation and the fine-tune's suffixes go (they change no shape), and Llama 3
-// takes the Llama 3.1 preset of its size, whose shapes are the same (its context length aside).
+// A model as sources name it ("meta-llama/Llama-3.1-8B-Instruct", "Llama-2-7b-chat-hf", "LLaMA
+// 7B", "GPT-J 6B"), as a preset: the organisation, the fine-tune's and the release's suffixes go
+// (they change no shape), words are joined by hyphens, and a name takes the preset of the same
+// shapes: LLaMA 7B and 13B are Llama 2's (the same layers, widths and vocabulary), "LLaMA 70B"
+// is Llama 2 70B (there was no other), Llama 3 and 3.3 take Llama 3.1's of their size (their
+// context length aside).
 std::string model_preset(std::string_view name) {
   std::string lower =
       lower_case(name.substr(name.find('/') == std::string_view::npos ? 0 : name.find('/') + 1));
+  std::ranges::replace(lower, ' ', '-');
+  std::ranges::replace(lower, '_', '-');
+  if (lower.starts_with("meta-")) lower.erase(0, 5);
   for (bool stripped = true; stripped;) {
     stripped = false;
-    for (std::string_view suffix : {"-hf", "-instruct", "-chat", "-base"}) {
+    for (std::string_view suffix :
+         {"-hf", "-instruct", "-chat", "-base", "-v0.1", "-v0.2", "-v0.3", "-it"}) {
       if (lower.ends_with(suffix)) {
         lower.resize(lower.size() - suffix.size());
         stripped = true;
       }
     }
   }
-  if (lower == "llama-3-8b" || lower == "meta-llama-3-8b") return "llama-3.1-8b";
-  if (lower == "llama-3-70b" || lower == "meta-llama-3-70b") return "llama-3.1-70b";
-  if (lower.starts_with("meta-llama-3.1-")) return lower.substr(5);
-  return lower;
+  static const std::map<std::string_view, std::string_view> same_shapes = {
+      {"llama-7b", "llama-2-7b"},
+      {"llama-13b", "llama-2-13b"},
+      {"llama-70b", "llama-2-70b"},
+      {"llama2-7b", "llama-2-7b"},
+      {"llama2-13b", "llama-2-13b"},
+      {"llama2-70b", "llama-2-70b"},
+      {"llama-3-8b", "llama-3.1-8b"},
+      {"llama-3-70b", "llama-3.1-70b"},
+      {"llama-3.3-70b", "llama-3.1-70b"},
+      {"gpt-j", "gpt-j-6b"},
+      {"gptj-6b", "gpt-j-6b"},
+      {"mistral-7b-v0.1", "mistral-7b"},
+  };
+  const auto it = same_shapes.find(lower);
+  return it == same_shapes.end() ? lower : std::string(it->second);
 }
 
 std::string skip_reason(const Row& row, const Device* device, const RunPrecision* precision,
@@ -654,7 +678,7 @@ std::vector<ValidationSet> run_model_sets(const Table& t, const Catalog& catalog
     const auto precision = run_precision(row.text("precision"));
     const bool known_model =
         std::ranges::find(presets, model_preset(row.text("model"))) != presets.end();
-    const auto metric = run_metric(row, row.count("batch"), row.count("osl"));
+    const auto metric = run_metric(row, row.count("batch"), row.count("isl"), row.count("osl"));
     const std::string why = skip_reason(row, device, precision ? &*precision : nullptr, known_model,
                                         metric.has_value());
     if (!why.empty()) {

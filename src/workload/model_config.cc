@@ -28,11 +28,14 @@ constexpr EnumNames<AttentionSpan, 3> kSpanNames = {{{AttentionSpan::full, "full
 class ConfigReader;
 using FamilyReader = void (*)(const ConfigReader&, ModelConfig&);
 
+void read_common(const ConfigReader& r, ModelConfig& m);
+
 struct Family {
   std::string_view architecture;
   std::string_view model_type;
   FamilyReader read;
   bool nested = false;  // the text model's fields sit under text_config (vision-language files)
+  FamilyReader sizes = read_common;  // the sizes, under the names the family's class gives them
 };
 
 // Reads fields of one JSON object; `prefix` ("text_config.") names where it sits in the file.
@@ -426,7 +429,32 @@ void read_gpt_neox(const ConfigReader& r, ModelConfig& m) {
   m.parallel_attention = r.boolean("use_parallel_residual", true);
 }
 
-constexpr std::array<Family, 20> kFamilies = {{
+// GPT-J keeps GPT-2's names for the sizes (GPTJConfig's attribute_map: n_embd, n_layer,
+// n_head); every head attends to its own keys and values.
+void read_gptj_sizes(const ConfigReader& r, ModelConfig& m) {
+  m.hidden_size = r.integer("n_embd");
+  m.num_layers = r.integer("n_layer");
+  m.num_heads = r.integer("n_head");
+  m.vocab_size = r.integer("vocab_size");
+  m.num_kv_heads = m.num_heads;
+  m.head_dim = 0;
+  m.layers.assign(m.num_layers, LayerKind{});
+}
+
+// GPT-J: attention without biases in parallel with a biased GELU MLP (n_inner, 4 x n_embd when
+// null), under one LayerNorm a layer; the LM head is its own matrix.
+void read_gptj(const ConfigReader& r, ModelConfig& m) {
+  m.intermediate_size = r.optional_integer("n_inner", 4 * m.hidden_size);
+  m.qkv_bias = m.o_bias = false;
+  m.mlp_bias = true;
+  m.gated_mlp = false;
+  m.norm_bias = true;
+  m.parallel_attention = true;
+  m.norms_per_layer = 1;
+  m.tie_word_embeddings = false;
+}
+
+constexpr std::array<Family, 21> kFamilies = {{
     {"LlamaForCausalLM", "llama", read_llama},
     {"MistralForCausalLM", "mistral", read_mistral},
     {"MixtralForCausalLM", "mixtral", read_mixtral},
@@ -447,6 +475,7 @@ constexpr std::array<Family, 20> kFamilies = {{
     {"Olmo2ForCausalLM", "olmo2", read_olmo2},
     {"FalconForCausalLM", "falcon", read_falcon},
     {"GPTNeoXForCausalLM", "gpt_neox", read_gpt_neox},
+    {"GPTJForCausalLM", "gptj", read_gptj, false, read_gptj_sizes},
 }};
 
 const auto& families() { return kFamilies; }
@@ -545,7 +574,7 @@ ModelConfig read_config(const Json& root, const std::string& origin) {
   ModelConfig m;
   m.architecture = family.architecture;
   m.family = family.model_type;
-  read_common(r, m);
+  family.sizes(r, m);
   family.read(r, m);
   // Where the family has its own default (Gemma and Falcon tie), the file's word wins.
   m.tie_word_embeddings =

@@ -202,6 +202,32 @@ TEST(Architectures, GptNeoXAndOlmo2ByHand) {
   EXPECT_EQ(olmo.qk_norm_parameters, 4096 + 4096);  // q and k norms over all heads
 }
 
+// GPT-J's sizes go by GPT-2's names (n_embd, n_layer, n_head); attention and a biased GELU MLP
+// in parallel under one LayerNorm, an untied head. By hand: 28 x (4 x 4096^2 + 2 x 4096 x 16384
+// + 16384 + 4096 + 2 x 4096) + 2 x 50400 x 4096 + 2 x 4096 = 6,050,832,384. The model card says
+// 6,053,381,344; the 0.04% between is what it counts beyond the matrices (the head's bias, the
+// attention's buffers), which moves no time.
+TEST(Architectures, GptJReadsGpt2NamesAndRunsInParallel) {
+  const ModelConfig m = load_model("gpt-j-6b");
+  EXPECT_EQ(m.architecture, "GPTJForCausalLM");
+  EXPECT_EQ(m.hidden_size, 4096);
+  EXPECT_EQ(m.num_layers, 28);
+  EXPECT_EQ(m.head_dim, 256);
+  EXPECT_EQ(m.intermediate_size, 16384);
+  EXPECT_TRUE(m.parallel_attention);
+  EXPECT_FALSE(m.gated_mlp);
+  const double total = count_parameters(m).total();
+  EXPECT_DOUBLE_EQ(total, 6050832384);
+  EXPECT_NEAR(total / 6053381344.0, 1, 0.001);
+}
+
+// Published totals for the presets the TensorRT-LLM and gpt-fast tables use: Llama 3.1 405B
+// (Meta: 405B), Falcon 180B (TII: 180B), each as its card rounds it.
+TEST(Architectures, LargePresetsMatchTheirPublishedSizes) {
+  EXPECT_NEAR(count_parameters(load_model("llama-3.1-405b")).total() / 405e9, 1, 0.005);
+  EXPECT_NEAR(count_parameters(load_model("falcon-180b")).total() / 180e9, 1, 0.01);
+}
+
 TEST(Architectures, GraniteReadsAsLlamaWithBiases) {
   const ModelConfig m = parse_model_config(
       R"({"architectures": ["GraniteForCausalLM"], "hidden_size": 8, "intermediate_size": 16,

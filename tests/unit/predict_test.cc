@@ -7,6 +7,7 @@
 #include "ridge/analysis.h"
 #include "ridge/calibration.h"
 #include "ridge/catalog.h"
+#include "ridge/collective.h"
 #include "ridge/error.h"
 #include "ridge/expected.h"
 #include "ridge/inference.h"
@@ -211,9 +212,47 @@ TEST(Expected, ModelRunsHaveExpectedFiguresAboveTheirBounds) {
   EXPECT_EQ(a.decode.kernels, 32 * 13 + 3);  // 13 kernels a layer, embedding, norm and head
   w.cuda_graphs = true;
   const ModelAnalysis graphs = analyse_model(load_model("llama-3.1-8b"), w, device("h100-sxm"));
-  EXPECT_NEAR(a.expected->time_per_token_s - graphs.expected->time_per_token_s,
-              a.decode.kernels * (3e-6 - 1.5e-6), 1e-9);
+  // Replayed from graphs, no kernel waits for the host; launched by it, none is faster.
+  EXPECT_GE(a.expected->time_per_token_s, graphs.expected->time_per_token_s);
+  EXPECT_GT(
+      graphs.expected->time_per_token_s - graphs.decode_time_per_token_s,
+      graphs.decode.kernels * find_calibration(device("h100-sxm"))->graph_kernel_floor_s.value);
   EXPECT_FALSE(analyse_model(load_model("llama-3.1-8b"), w, device("v100-sxm2")).expected);
+}
+
+// A kernel alone pays the kernel floor; one of a step's chain the graph floor; launched from the
+// host, a kernel shorter than its launch waits for it, and a long one hides it.
+TEST(Expected, TheFixedCostFollowsHowAKernelIsLaunched) {
+  Calibration c = *find_calibration(device("h100-sxm"));
+  c.kernel_floor_s.value = 3e-6;
+  c.graph_kernel_floor_s.value = 4e-6;
+  c.launch_overhead_s = Figure{20e-6, Provenance::estimate, "test", ""};
+  const Op tiny = elementwise_add(1024, 2);
+  const auto alone = expected_time(tiny, device("h100-sxm"), Precision::fp16, c);
+  const auto chained =
+      expected_time(tiny, device("h100-sxm"), Precision::fp16, c, {KernelLaunch::graph});
+  const auto eager =
+      expected_time(tiny, device("h100-sxm"), Precision::fp16, c, {KernelLaunch::eager});
+  EXPECT_NEAR(alone->time_s - chained->time_s, 3e-6 - 4e-6, 1e-12);
+  EXPECT_DOUBLE_EQ(eager->time_s, 20e-6);
+  EXPECT_EQ(eager->limiter, "host");
+  const Op big = gemm(4096, 4096, 4096, 2);
+  EXPECT_DOUBLE_EQ(
+      expected_time(big, device("h100-sxm"), Precision::fp16, c, {KernelLaunch::eager})->time_s,
+      expected_time(big, device("h100-sxm"), Precision::fp16, c, {KernelLaunch::graph})->time_s);
+}
+
+// An all-reduce's latency grows with the ranks as NCCL's model has it: a call's latency and one
+// step latency per message of the ring, 2(n-1) of them.
+TEST(Expected, CollectiveLatencyGrowsWithTheRing) {
+  const Calibration c = *find_calibration(device("h100-sxm"));
+  ASSERT_TRUE(c.collective_step_latency_s);
+  const Link& nvlink = in_node_link(device("h100-sxm"));
+  const double two = expected_transfer_time_s(0, ring_steps(CollectiveOp::allreduce, 2), nvlink, c);
+  const double eight =
+      expected_transfer_time_s(0, ring_steps(CollectiveOp::allreduce, 8), nvlink, c);
+  EXPECT_DOUBLE_EQ(two, 6.6e-6 + 2 * 0.6e-6);
+  EXPECT_DOUBLE_EQ(eight, 6.6e-6 + 14 * 0.6e-6);
 }
 
 // The bundled sets: no bound above a measurement, and the errors docs/predict.md reports. The
@@ -238,9 +277,74 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   EXPECT_LE(h800.median_abs_error, 0.10);
   EXPECT_LE(h800.p90_abs_error, 0.27);
   EXPECT_EQ(find("matmul_max").role, ValidationRole::fit);
-  const ValidationStats& gptfast = find("llm_inference_gptfast_nemo S3").stats;
-  EXPECT_EQ(gptfast.count, 30);
-  EXPECT_LE(gptfast.median_abs_error, 0.30);
+  // gpt-fast's rows are where the per-kernel cost was fitted: a fit set, whose error proves
+  // nothing but that the fit holds.
+  const ValidationSet& gptfast = find("llm_inference_gptfast_nemo S3");
+  EXPECT_EQ(gptfast.role, ValidationRole::fit);
+  EXPECT_EQ(gptfast.stats.count, 31);
+  EXPECT_LE(gptfast.stats.median_abs_error, 0.08);
+  // NeMo's: held out. Its Llama 2 13B runs are excluded (one is faster than fp16 allows); the
+  // 7B runs are expected faster than measured by about a third, which this holds, unhidden.
+  const ValidationSet& nemo = find("llm_inference_gptfast_nemo S6: request latency");
+  EXPECT_EQ(nemo.role, ValidationRole::held_out);
+  EXPECT_EQ(nemo.stats.count, 32);
+  EXPECT_LE(nemo.stats.median_abs_error, 0.35);
+}
+
+// The file says which sources a figure was fitted to; their sets are fit sets.
+TEST(Validation, AFitDirectiveMakesItsSourcesFitSets) {
+  const std::string rows =
+      "src\tframework\tmodel\tgpu\ttp\tprecision\tbatch\tisl\tosl\tmetric\tvalue\tunit\n"
+      "A\tvLLM\tLlama-2-7B\tH100 SXM5 80GB\t1\tfp16\t1\t128\t128\tttft\t20\tms\n"
+      "B\tvLLM\tLlama-2-7B\tH100 SXM5 80GB\t1\tfp16\t1\t128\t128\tttft\t20\tms\n";
+  const auto sets = run_validation_file("# Source: a test\n# ridge: fit = B (the test)\n" + rows,
+                                        "t.tsv", Catalog::builtin());
+  ASSERT_EQ(sets.size(), 2u);
+  EXPECT_EQ(sets[0].role, ValidationRole::held_out);
+  EXPECT_EQ(sets[1].role, ValidationRole::fit);
+}
+
+// Where a source does not state its precision, one run faster than fp16 allows refutes the
+// presumption for every run of that model there: all are excluded, none counted.
+TEST(Validation, ARefutedPresumedPrecisionExcludesTheModelsRuns) {
+  const std::string text =
+      "# Source: a test\n"
+      "src\tmodel\tgpu\ttp\tprecision\tbatch\tisl\tosl\tmetric\tvalue\tunit\n"
+      "S\tLlama-2-13B\tH100 80GB HBM3\t1\tnot stated (fp16 presumed)\t1\t128\t20\tlatency\t1\tms\n"
+      "S\tLlama-2-13B\tH100 80GB HBM3\t1\tnot stated (fp16 "
+      "presumed)\t8\t128\t20\tlatency\t900\tms\n"
+      "S\tLlama-2-7B\tH100 80GB HBM3\t1\tnot stated (fp16 "
+      "presumed)\t1\t128\t20\tlatency\t900\tms\n";
+  const auto sets = run_validation_file(text, "t.tsv", Catalog::builtin());
+  ASSERT_EQ(sets.size(), 1u);
+  ASSERT_EQ(sets[0].points.size(), 3u);
+  EXPECT_TRUE(sets[0].points[0].excluded);
+  EXPECT_TRUE(sets[0].points[1].excluded);
+  EXPECT_NE(sets[0].points[1].reason.find("line 3"), std::string::npos) << sets[0].points[1].reason;
+  EXPECT_FALSE(sets[0].points[2].excluded);
+  EXPECT_EQ(sets[0].stats.count, 1);
+}
+
+// Names as NVIDIA's tables write them (LLaMA 7B, GPT-J 6B, Falcon 180B), a first-token latency
+// in words, throughput in "out tok/s" and in total tokens.
+TEST(Validation, ModelNamesAndMetricsInTablesWordsArePriced) {
+  const std::string text =
+      "# Source: a test\n"
+      "src\tframework\tmodel\tgpu\ttp\tprecision\tbatch\tisl\tosl\tmetric\tvalue\tunit\n"
+      "S\tTensorRT-LLM\tLLaMA 7B\tH100 SXM5 80GB\t1\tFP8\t1\t128\t1\t1st Token Latency\t"
+      "9\tms\n"
+      "S\tTensorRT-LLM\tGPT-J 6B\tH100 SXM5 80GB\t1\tFP8\t64\t128\t128\tThroughput\t1000\t"
+      "out tok/s\n"
+      "S\tTensorRT-LLM\tFalcon 180B\tH100 SXM5 80GB\t8\tFP8\t64\t128\t128\t"
+      "total_tokens_per_s\t1000\ttokens/s\n";
+  const auto sets = run_validation_file(text, "t.tsv", Catalog::builtin());
+  ASSERT_EQ(sets.size(), 2u);
+  EXPECT_TRUE(sets[0].skipped.empty()) << sets[0].skipped.front();
+  EXPECT_EQ(sets[0].points[0].quantity, "time to first token");
+  EXPECT_DOUBLE_EQ(sets[0].points[0].measured_s, 0.009);
+  ASSERT_EQ(sets[1].points.size(), 2u);
+  EXPECT_DOUBLE_EQ(sets[1].points[0].measured_s, 64.0 * 128 / 1000);
+  EXPECT_DOUBLE_EQ(sets[1].points[1].measured_s, 64.0 * (128 + 128) / 1000);
 }
 
 TEST(Validation, RowsRidgeCannotPriceAreListedNotDropped) {
