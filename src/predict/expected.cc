@@ -190,6 +190,14 @@ ExpectedTime attention_time(const Op& op, const Device& device, Precision precis
   return finish(e, a.floor_s);
 }
 
+// Launched from the host, a kernel shorter than the launch itself waits for it: the host runs
+// ahead of longer ones, so their launches cost nothing.
+void wait_for_host(ExpectedTime& e, double host_launch_s) {
+  if (host_launch_s <= e.time_s) return;
+  e.time_s = host_launch_s;
+  e.limiter = "host";
+}
+
 ExpectedTime streaming_time(const Op& op, const Achievable& a) {
   ExpectedTime e;
   e.compute_time_s = op.flops / a.rate_flops_per_s;
@@ -214,13 +222,7 @@ std::optional<ExpectedTime> expected_time(const Op& op, const Device& device, Pr
   } else {
     e = streaming_time(op, a);
   }
-  // Launched from the host, a kernel shorter than the launch itself waits for it: the host runs
-  // ahead of longer ones, so their launches cost nothing.
-  const double host_s = host_launch_interval_s(calibration, options.launch);
-  if (host_s > e.time_s) {
-    e.time_s = host_s;
-    e.limiter = "host";
-  }
+  wait_for_host(e, host_launch_interval_s(calibration, options.launch));
   e.extrapolated = e.extrapolated || !calibration.measured;
   if (!a.cache_level.empty())
     e.detail += fmt::format("; its data stays in {} between calls", a.cache_level);
@@ -287,7 +289,7 @@ std::optional<ExpectedTime> expected_op_time(const ModelOp& op, const Device& de
     e.fixed_time_s = kernel_fixed_cost_s(c, launch_of(w));
     e.time_s = e.fixed_time_s + expected_transfer_time_s(sent, ring_steps(*op.collective, op.ranks),
                                                          in_node_link(device), c);
-    e.time_s = std::max(e.time_s, host_launch_interval_s(c, launch_of(w)));
+    wait_for_host(e, host_launch_interval_s(c, launch_of(w)));
     e.extrapolated = !c.measured;
     return e;
   }

@@ -576,7 +576,6 @@ std::string model_preset(std::string_view name) {
       {"llama-3.3-70b", "llama-3.1-70b"},
       {"gpt-j", "gpt-j-6b"},
       {"gptj-6b", "gpt-j-6b"},
-      {"mistral-7b-v0.1", "mistral-7b"},
   };
   const auto it = same_shapes.find(lower);
   return it == same_shapes.end() ? lower : std::string(it->second);
@@ -617,12 +616,6 @@ ValidationPoint price_run(const Row& row, const Device& device, const RunPrecisi
     p.expected_s = metric.predicted(a, true);
     p.calibration = a.expected->calibration;
   }
-  if (precision.presumed && p.bound_broken()) {
-    p.excluded = true;
-    p.reason =
-        "faster than any run at the presumed fp16 can be: the source's precision is "
-        "not the one presumed";
-  }
   return p;
 }
 
@@ -645,23 +638,28 @@ bool is_fit_source(const Table& t, const std::string& source) {
   return false;
 }
 
-// Where a source does not state its precision, one run faster than the presumed precision allows
-// refutes the presumption for that model in that source: none of its runs can be priced then.
+// Where a source does not state its precision, a run faster than the presumed fp16 allows (its
+// bound above the measurement) refutes the presumption for that model in that source: none of
+// its runs can be priced then, and none counts as a broken bound.
 void exclude_refuted_precisions(std::map<std::string, ValidationSet>& sets,
                                 const std::map<std::string, std::vector<PointRef>>& presumed) {
+  const auto point = [&](const PointRef& r) -> ValidationPoint& {
+    return sets.at(r.set).points[r.index];
+  };
   for (const auto& [model, refs] : presumed) {
-    const auto refuting = std::ranges::find_if(
-        refs, [&](const PointRef& r) { return sets.at(r.set).points[r.index].excluded; });
+    const auto refuting =
+        std::ranges::find_if(refs, [&](const PointRef& r) { return point(r).bound_broken(); });
     if (refuting == refs.end()) continue;
-    const int line = sets.at(refuting->set).points[refuting->index].line;
+    const int line = point(*refuting).line;
     for (const PointRef& r : refs) {
-      ValidationPoint& p = sets.at(r.set).points[r.index];
-      if (p.excluded) continue;
+      ValidationPoint& p = point(r);
       p.excluded = true;
-      p.reason = fmt::format(
-          "the source's precision is not stated, and line {} (the same model) is faster than the "
-          "presumed fp16 allows",
-          line);
+      p.reason = p.line == line ? "faster than any run at the presumed fp16 can be: the source's "
+                                  "precision is not the one presumed"
+                                : fmt::format(
+                                      "the source's precision is not stated, and line {} (the same "
+                                      "model) is faster than the presumed fp16 allows",
+                                      line);
     }
   }
 }
@@ -676,8 +674,8 @@ std::vector<ValidationSet> run_model_sets(const Table& t, const Catalog& catalog
     const Row row(t, i);
     const Device* device = device_of(t, catalog, row.text("gpu"));
     const auto precision = run_precision(row.text("precision"));
-    const bool known_model =
-        std::ranges::find(presets, model_preset(row.text("model"))) != presets.end();
+    const std::string preset = model_preset(row.text("model"));
+    const bool known_model = std::ranges::find(presets, preset) != presets.end();
     const auto metric = run_metric(row, row.count("batch"), row.count("isl"), row.count("osl"));
     const std::string why = skip_reason(row, device, precision ? &*precision : nullptr, known_model,
                                         metric.has_value());
@@ -696,8 +694,7 @@ std::vector<ValidationSet> run_model_sets(const Table& t, const Catalog& catalog
     }
     std::vector<ValidationPoint>& points = sets.at(name).points;
     points.push_back(price_run(row, *device, *precision, *metric));
-    if (precision->presumed)
-      presumed[source + " " + model_preset(row.text("model"))].push_back({name, points.size() - 1});
+    if (precision->presumed) presumed[source + " " + preset].push_back({name, points.size() - 1});
   }
   exclude_refuted_precisions(sets, presumed);
   std::vector<ValidationSet> out;
