@@ -6,6 +6,7 @@
 #include <simdjson.h>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <unordered_map>
 
@@ -86,6 +87,15 @@ std::optional<double> number_of(od::value v) {
   return std::nullopt;
 }
 
+// An event id (External id, correlation): a whole number an int64 holds exactly. Anything
+// else links nothing, and a cast of a number past int64's range would be undefined.
+std::optional<std::int64_t> id_of(od::value v) {
+  const auto n = number_of(v);
+  constexpr double kExact = 9007199254740992.0;  // 2^53: every whole double below is exact
+  if (!n || *n != std::floor(*n) || std::fabs(*n) > kExact) return std::nullopt;
+  return static_cast<std::int64_t>(*n);
+}
+
 // A small JSON value (Input Dims: lists of numbers; Input type: a list of strings) as
 // nlohmann's, for the op models; anything else inside becomes null.
 Json to_json(od::value v) {
@@ -119,9 +129,9 @@ void read_args(od::object args, TraceEvent& e) {
     if (field.unescaped_key().get(key) != simdjson::SUCCESS) continue;
     od::value v = field.value();
     if (key == "External id") {
-      if (const auto n = number_of(v)) e.external_id = static_cast<std::int64_t>(*n);
+      if (const auto id = id_of(v)) e.external_id = *id;
     } else if (key == "correlation") {
-      if (const auto n = number_of(v)) e.correlation = static_cast<std::int64_t>(*n);
+      if (const auto id = id_of(v)) e.correlation = *id;
     } else if (key == "flops") {
       e.flops = number_of(v);
     } else if (key == "Input Dims") {
