@@ -61,6 +61,11 @@ Measurement measure_host(const MeasureOptions& options, const Progress& progress
 BlasPoint measure_blas(int n, int batch, const std::string& weights, int threads,
                        const TimingOptions& timing);
 
+// The GEMM shape sweep: fp32 weights of two shapes (4:1 and 1:4, at most
+// `largest_weights_bytes`) times 1 to 1024 columns (1 to 128 when quick), sgemv for one.
+std::vector<GemmSweepPoint> measure_gemm_sweep(double largest_weights_bytes, bool quick,
+                                               int threads, const TimingOptions& timing);
+
 // One bandwidth point with the read kernel at a given working set.
 BandwidthPoint measure_read_bandwidth(double working_set_bytes, const MachineInfo& machine,
                                       int threads, const TimingOptions& timing);

@@ -1,6 +1,6 @@
 #pragma once
 // A measurement of the host CPU or of a GPU: peaks per precision, bandwidth per working-set size,
-// and BLAS GEMV against GEMM, every figure with its raw samples. Stored as JSON
+// BLAS GEMV against GEMM and a GEMM shape sweep, every figure with its raw samples. Stored as JSON
 // ("schema": "ridge.measurement/1") and usable as a device.
 
 #include <cstdint>
@@ -54,6 +54,26 @@ std::string blas_op_name(const BlasPoint& p);
 // median time.
 MeasuredGemm measured_gemm(const BlasPoint& p);
 
+// One GEMM of a shape sweep, the calibration a measured device's expected times interpolate in:
+// `groups` independent products of m x k activations by k x n weights in one library call (a
+// batched GEMM when groups > 1, as a mixture of experts runs its experts), timed on the kernel the
+// library picks for that shape, as a framework's matmul gets it.
+struct GemmSweepPoint {
+  int m = 1, n = 0, k = 0, groups = 1;
+  Precision precision = Precision::fp32;  // of the inputs; fp8 GEMMs write bf16
+  std::string library;                    // "openblas sgemm", "cublasLt", ...
+  Summary flops_per_s;
+  std::vector<double> samples_s;
+};
+
+// The point as the GEMM it timed, at its median time.
+MeasuredGemm measured_gemm(const GemmSweepPoint& p);
+
+// Bad input (std::invalid_argument naming the point) for a sweep a device cannot interpolate
+// in: a side below 1, a rate that is not positive and finite, a shape twice, or m falling within
+// the points of one set of weights (n, k, groups, precision).
+void check_gemm_sweep(const std::vector<GemmSweepPoint>& sweep);
+
 // The GPU a measurement ran on, as its runtime reports it.
 struct GpuInfo {
   std::string name;
@@ -87,6 +107,7 @@ struct Measurement {
   std::vector<PeakResult> peaks;
   std::vector<BandwidthPoint> bandwidth;
   std::vector<BlasPoint> blas;
+  std::vector<GemmSweepPoint> gemm_sweep;  // empty in measurements made before the sweep
   std::vector<std::string> warnings;
 
   // The best median bandwidth among the points of one level (0 when none).

@@ -12,7 +12,7 @@
 
 namespace ridge::backend {
 
-inline constexpr int kAbiVersion = 1;
+inline constexpr int kAbiVersion = 2;  // 2: measurements carry a GEMM shape sweep
 
 // The CPU measurement suite: OpenBLAS, hwloc and OpenMP.
 struct CpuTable {

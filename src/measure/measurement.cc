@@ -5,7 +5,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <stdexcept>
 #include <string>
+#include <tuple>
 
 #include "ridge/units.h"
 
@@ -22,6 +25,37 @@ MeasuredGemm measured_gemm(const BlasPoint& p) {
   const double n = p.n;
   const double batch = p.batch;
   return {GemmShape{batch, n, n, 1}, p.precision, 2 * n * n * batch / p.flops_per_s.median};
+}
+
+MeasuredGemm measured_gemm(const GemmSweepPoint& p) {
+  const GemmShape shape{static_cast<double>(p.m), static_cast<double>(p.n),
+                        static_cast<double>(p.k), static_cast<double>(p.groups)};
+  return {shape, p.precision, 2 * shape.m * shape.n * shape.k * shape.batch / p.flops_per_s.median};
+}
+
+void check_gemm_sweep(const std::vector<GemmSweepPoint>& sweep) {
+  std::map<std::tuple<int, int, int, Precision>, int> last_m;
+  for (std::size_t i = 0; i < sweep.size(); ++i) {
+    const GemmSweepPoint& g = sweep[i];
+    if (g.m < 1 || g.n < 1 || g.k < 1 || g.groups < 1)
+      throw std::invalid_argument(
+          fmt::format("gemm_sweep[{}]: m={} n={} k={} groups={}: every "
+                      "side must be at least 1",
+                      i, g.m, g.n, g.k, g.groups));
+    if (!(g.flops_per_s.median > 0) || !std::isfinite(g.flops_per_s.median))
+      throw std::invalid_argument(fmt::format("gemm_sweep[{}]: the median rate {} is not positive",
+                                              i, g.flops_per_s.median));
+    auto [it, first] = last_m.try_emplace({g.n, g.k, g.groups, g.precision}, g.m);
+    if (first) continue;
+    if (g.m == it->second)
+      throw std::invalid_argument(fmt::format("gemm_sweep[{}]: m={} n={} k={} groups={} {} twice",
+                                              i, g.m, g.n, g.k, g.groups, to_string(g.precision)));
+    if (g.m < it->second)
+      throw std::invalid_argument(
+          fmt::format("gemm_sweep[{}]: m={} after m={} for n={} k={}: the sweep's m must rise", i,
+                      g.m, it->second, g.n, g.k));
+    it->second = g.m;
+  }
 }
 
 std::string blas_op_name(const BlasPoint& p) {
@@ -172,19 +206,27 @@ Measurement aggregate_measurements(const std::vector<Measurement>& ranks) {
         return p;
       },
       m.warnings);
+  // A GEMM's rate is the ranks' rates added; the rest is the first rank's.
+  const auto add_rates = [](const auto& first, const auto& all) {
+    auto p = first;
+    std::vector<const Summary*> rates;
+    for (const auto* r : all) rates.push_back(&r->flops_per_s);
+    p.flops_per_s = sum_of(rates);
+    return p;
+  };
   m.blas = sum_points(
       ranks, &Measurement::blas,
       [](const BlasPoint& a, const BlasPoint& b) {
         return a.weights == b.weights && a.n == b.n && a.batch == b.batch;
       },
-      [](const BlasPoint& first, const std::vector<const BlasPoint*>& all) {
-        BlasPoint p = first;
-        std::vector<const Summary*> rates;
-        for (const BlasPoint* r : all) rates.push_back(&r->flops_per_s);
-        p.flops_per_s = sum_of(rates);
-        return p;
+      add_rates, m.warnings);
+  m.gemm_sweep = sum_points(
+      ranks, &Measurement::gemm_sweep,
+      [](const GemmSweepPoint& a, const GemmSweepPoint& b) {
+        return a.m == b.m && a.n == b.n && a.k == b.k && a.groups == b.groups &&
+               a.precision == b.precision;
       },
-      m.warnings);
+      add_rates, m.warnings);
   return m;
 }
 

@@ -227,6 +227,19 @@ Measurement measurement_from(const Json& j) {
                       b.at("samples_s").get<std::vector<double>>()});
   }
   check_blas_sweep(m.blas);
+  // Measurements made before the shape sweep have none.
+  for (const Json& g : j.value("gemm_sweep", Json::array())) {
+    try {
+      m.gemm_sweep.push_back({count(g, "m"), count(g, "n"), count(g, "k"), count(g, "groups"),
+                              precision_from(g.at("precision")), g.at("library").get<std::string>(),
+                              summary_from(g.at("flops_per_s_summary")),
+                              g.at("samples_s").get<std::vector<double>>()});
+    } catch (const std::exception& e) {
+      throw std::invalid_argument(
+          fmt::format("gemm_sweep[{}]: {}", m.gemm_sweep.size(), json_input_detail::reason(e)));
+    }
+  }
+  check_gemm_sweep(m.gemm_sweep);
   m.warnings = j.at("warnings").get<std::vector<std::string>>();
   return m;
 }
@@ -299,6 +312,19 @@ std::string measurement_to_json(const Measurement& m) {
                     {"samples_s", b.samples_s}});
   }
   root["blas"] = blas;
+  Json gemm_sweep = Json::array();
+  for (const GemmSweepPoint& g : m.gemm_sweep) {
+    gemm_sweep.push_back({{"m", g.m},
+                          {"n", g.n},
+                          {"k", g.k},
+                          {"groups", g.groups},
+                          {"precision", std::string(to_string(g.precision))},
+                          {"library", g.library},
+                          {"flops_per_s", g.flops_per_s.median},
+                          {"flops_per_s_summary", summary_json(g.flops_per_s)},
+                          {"samples_s", g.samples_s}});
+  }
+  root["gemm_sweep"] = gemm_sweep;
   root["warnings"] = m.warnings;
   return root.dump(2) + '\n';
 }
@@ -415,6 +441,7 @@ Device device_from_measurement(const Measurement& m, const std::string& id,
     add_cpu_memory(d, m, origin);
   }
   for (const BlasPoint& b : m.blas) d.measured_gemms.push_back(measured_gemm(b));
+  for (const GemmSweepPoint& g : m.gemm_sweep) d.measured_gemms.push_back(measured_gemm(g));
   check_plausible_figures(d, origin);
   return d;
 }

@@ -1,4 +1,5 @@
-// The measurement suite: peaks per precision, the bandwidth sweep, and GEMV against GEMM.
+// The measurement suite: peaks per precision, the bandwidth sweep, GEMV against GEMM, and the
+// GEMM shape sweep.
 #include <cblas.h>
 #include <omp.h>
 #include <unistd.h>
@@ -9,6 +10,8 @@
 #include <cstdlib>
 #include <ctime>
 #include <memory>
+#include <utility>
+#include <vector>
 
 #include "measure/kernels.h"
 #include "ridge/error.h"
@@ -240,6 +243,37 @@ int blas_dram_n(const MachineInfo& m, double largest, bool quick) {
   return std::max(64, static_cast<int>(std::sqrt(weights / 4)) & ~15);
 }
 
+// n x k fp32 weights times m columns, as a framework's linear layer calls BLAS: sgemv for one
+// column, sgemm for more.
+Timing time_weights_product(int n, int k, int m, int threads, const TimingOptions& timing) {
+  openblas_set_num_threads(threads);
+  const auto rows = static_cast<std::size_t>(n), depth = static_cast<std::size_t>(k);
+  const auto cols = static_cast<std::size_t>(m);
+  std::vector<float> w(rows * depth, 0.001f);
+  std::vector<float> x(depth * cols, 1.0f);
+  std::vector<float> y(rows * cols, 0.0f);
+  const auto body = [&] {
+    if (m == 1) {
+      cblas_sgemv(CblasRowMajor, CblasNoTrans, n, k, 1.0f, w.data(), k, x.data(), 1, 0.0f, y.data(),
+                  1);
+    } else {
+      cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, m, k, 1.0f, w.data(), k, x.data(),
+                  m, 0.0f, y.data(), m);
+    }
+  };
+  return time_calls(body, timing);
+}
+
+// The shape sweep's weights: a transformer MLP's two shapes, 4 times as wide as deep and 4 times
+// as deep as wide, of at most 256 MiB each (an LLM layer's order of size, and a sweep that ends
+// in seconds), or of `largest` when that is smaller.
+std::vector<std::pair<int, int>> gemm_sweep_weights(double largest) {
+  constexpr double kMostBytes = 256.0 * 1024 * 1024;
+  const double elements = std::min(largest, kMostBytes) / sizeof(float);
+  const int side = std::max(16, static_cast<int>(std::sqrt(elements / 4)) & ~15);
+  return {{4 * side, side}, {side, 4 * side}};
+}
+
 void add_warnings(Measurement& r, const MeasureOptions& options) {
 #ifndef NDEBUG
   r.warnings.push_back(
@@ -287,21 +321,7 @@ BandwidthPoint measure_read_bandwidth(double working_set_bytes, const MachineInf
 
 BlasPoint measure_blas(int n, int batch, const std::string& weights, int threads,
                        const TimingOptions& timing) {
-  openblas_set_num_threads(threads);
-  const auto size = static_cast<std::size_t>(n);
-  std::vector<float> w(size * size, 0.001f);
-  std::vector<float> x(size * static_cast<std::size_t>(batch), 1.0f);
-  std::vector<float> y(size * static_cast<std::size_t>(batch), 0.0f);
-  const auto body = [&] {
-    if (batch == 1) {
-      cblas_sgemv(CblasRowMajor, CblasNoTrans, n, n, 1.0f, w.data(), n, x.data(), 1, 0.0f, y.data(),
-                  1);
-    } else {
-      cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, batch, n, 1.0f, w.data(), n,
-                  x.data(), batch, 0.0f, y.data(), batch);
-    }
-  };
-  const Timing t = time_calls(body, timing);
+  const Timing t = time_weights_product(n, n, batch, threads, timing);
   BlasPoint p;
   p.weights = weights;
   p.n = n;
@@ -309,6 +329,25 @@ BlasPoint measure_blas(int n, int batch, const std::string& weights, int threads
   p.flops_per_s = rate_summary(2.0 * n * n * batch, t.seconds_per_call);
   p.samples_s = t.seconds_per_call;
   return p;
+}
+
+std::vector<GemmSweepPoint> measure_gemm_sweep(double largest_weights_bytes, bool quick,
+                                               int threads, const TimingOptions& timing) {
+  std::vector<GemmSweepPoint> sweep;
+  const std::vector<int> columns =
+      quick ? std::vector<int>{1, 16, 128} : std::vector<int>{1, 4, 16, 64, 256, 1024};
+  for (const auto& [n, k] : gemm_sweep_weights(largest_weights_bytes)) {
+    for (const int m : columns) {
+      const Timing t = time_weights_product(n, k, m, threads, timing);
+      GemmSweepPoint g;
+      g.m = m, g.n = n, g.k = k;
+      g.library = m == 1 ? "openblas sgemv" : "openblas sgemm";
+      g.flops_per_s = rate_summary(2.0 * m * n * k, t.seconds_per_call);
+      g.samples_s = t.seconds_per_call;
+      sweep.push_back(std::move(g));
+    }
+  }
+  return sweep;
 }
 
 Measurement measure_host(const MeasureOptions& options, const Progress& progress) {
@@ -363,12 +402,14 @@ Measurement measure_host(const MeasureOptions& options, const Progress& progress
   // The sweep a measured device's expected time follows: every power of two on weights in
   // cache (cheap), four batches on weights in DRAM.
   for (int batch = 1; batch <= 512; batch *= 2) {
-    report(fmt::format("gemv/gemm batch {}", batch), 0.7 + 0.3 * std::log2(batch) / 9);
+    report(fmt::format("gemv/gemm batch {}", batch), 0.7 + 0.25 * std::log2(batch) / 9);
     r.blas.push_back(measure_blas(cache_n, batch, "cache", r.threads, timing));
     const bool dram_batch = batch == 1 || batch == 8 || batch == 64 || batch == 512;
     if (dram_batch && !(options.quick && batch == 512))
       r.blas.push_back(measure_blas(dram_n, batch, "dram", r.threads, timing));
   }
+  report("gemm shape sweep", 0.95);
+  r.gemm_sweep = measure_gemm_sweep(largest, options.quick, r.threads, timing);
   report("done", 1.0);
   add_warnings(r, options);
   return r;

@@ -98,17 +98,21 @@ ExpectedTime modelled_gemm_time(const Op& op, const Device& device, const Calibr
   return finish(e, a.floor_s, t.sequential);
 }
 
-// The measured sweep at one precision, and whether a shape lies inside it on every axis.
+// The measured sweep at one precision, and whether a shape lies inside it on every axis: m, n,
+// k and the groups of a batched product.
 struct Sweep {
   std::vector<const MeasuredGemm*> points;
   GemmShape low, high;
 
   bool contains(const GemmShape& s) const {
     return s.m >= low.m && s.m <= high.m && s.n >= low.n && s.n <= high.n && s.k >= low.k &&
-           s.k <= high.k;
+           s.k <= high.k && s.batch >= low.batch && s.batch <= high.batch;
   }
   std::string range() const {
-    return fmt::format("m {}-{}, n {}-{}, k {}-{}", low.m, high.m, low.n, high.n, low.k, high.k);
+    std::string text =
+        fmt::format("m {}-{}, n {}-{}, k {}-{}", low.m, high.m, low.n, high.n, low.k, high.k);
+    if (high.batch > 1) text += fmt::format(", groups {}-{}", low.batch, high.batch);
+    return text;
   }
 };
 
@@ -120,15 +124,21 @@ Sweep sweep_at(const Calibration& c, Precision precision) {
     sweep.points.push_back(&g);
     const GemmShape& s = g.shape;
     sweep.low = {std::min(sweep.low.m, s.m), std::min(sweep.low.n, s.n), std::min(sweep.low.k, s.k),
-                 1};
+                 std::min(sweep.low.batch, s.batch)};
     sweep.high = {std::max(sweep.high.m, s.m), std::max(sweep.high.n, s.n),
-                  std::max(sweep.high.k, s.k), 1};
+                  std::max(sweep.high.k, s.k), std::max(sweep.high.batch, s.batch)};
   }
   return sweep;
 }
 
+// Squared distance in log2 of (m, n, k, groups): a shape twice another's on one axis is 1 away.
+double log_distance2(const GemmShape& a, const GemmShape& b) {
+  const auto axis = [](double x, double y) { return std::pow(std::log2(x / y), 2); };
+  return axis(a.m, b.m) + axis(a.n, b.n) + axis(a.k, b.k) + axis(a.batch, b.batch);
+}
+
 // Inside the sweep, the model is corrected by what the measured points took against what it
-// gives for them: their ratios, weighted by inverse squared distance in log2 of (m, n, k).
+// gives for them: their ratios, weighted by inverse squared distance in log2 of the shape.
 double sweep_correction(const GemmShape& shape, const Sweep& sweep, const Device& device,
                         Precision precision, const Calibration& c, const Achievable& a) {
   double weights = 0, weighted_log_ratio = 0;
@@ -138,8 +148,7 @@ double sweep_correction(const GemmShape& shape, const Sweep& sweep, const Device
     const Achievable at_point{a.rate_flops_per_s, bandwidth_for(op.bytes, device, c).bytes_per_s,
                               a.floor_s, ""};
     const double ratio = g->seconds / modelled_gemm_time(op, device, c, at_point).time_s;
-    const double d2 = std::pow(std::log2(shape.m / s.m), 2) +
-                      std::pow(std::log2(shape.n / s.n), 2) + std::pow(std::log2(shape.k / s.k), 2);
+    const double d2 = log_distance2(shape, s);
     if (d2 < 1e-12) return ratio;
     weights += 1 / d2;
     weighted_log_ratio += std::log(ratio) / d2;

@@ -138,6 +138,26 @@ Table blas_table(const Measurement& m) {
   return t;
 }
 
+Table gemm_sweep_table(const Measurement& m) {
+  Table t{"gemm_sweep",
+          {{"m", "m"},
+           {"n", "n"},
+           {"k", "k"},
+           {"groups", "groups"},
+           {"precision", "precision", Align::left},
+           {"library", "library", Align::left},
+           {"flops_per_s", "median"},
+           {"cv", "cv"}},
+          {}};
+  for (const GemmSweepPoint& g : m.gemm_sweep) {
+    t.rows.push_back({integer_cell(g.m), integer_cell(g.n), integer_cell(g.k),
+                      integer_cell(g.groups), text_cell(std::string(to_string(g.precision))),
+                      text_cell(g.library), flops_rate_cell(g.flops_per_s.median),
+                      spread_cell(g.flops_per_s)});
+  }
+  return t;
+}
+
 }  // namespace
 
 namespace {
@@ -241,6 +261,13 @@ Document measurement_document(const Measurement& m) {
   doc.sections.push_back({"peaks", "Compute ceilings", {peaks_table(m)}, {}});
   doc.sections.push_back({"levels", "Bandwidth ceilings", {levels_table(m), sweep_table(m)}, {}});
   doc.sections.push_back({"blas", blas_title(m), {blas_table(m)}, {}});
+  if (!m.gemm_sweep.empty()) {
+    doc.sections.push_back(
+        {"gemm_sweep",
+         "GEMM shape sweep: what a device loaded from this file interpolates its expected times in",
+         {gemm_sweep_table(m)},
+         {}});
+  }
   if (m.gpu) {
     add_gpu_sections(doc, m);
     doc.notes.push_back(

@@ -36,12 +36,23 @@ struct Case {
   std::optional<Made> made;
 };
 
-// The values a `make` entry may set: whole numbers, floats, strings and the empty array.
+// The values a `make` entry may set: whole numbers, floats, strings, booleans, and arrays and
+// inline tables of them.
 nlohmann::json json_of(const toml::node& node) {
   if (const auto v = node.value_exact<std::int64_t>()) return *v;
   if (const auto v = node.value_exact<double>()) return *v;
   if (const auto v = node.value_exact<std::string>()) return *v;
-  if (const toml::array* a = node.as_array(); a && a->empty()) return nlohmann::json::array();
+  if (const auto v = node.value_exact<bool>()) return *v;
+  if (const toml::array* a = node.as_array()) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const toml::node& element : *a) out.push_back(json_of(element));
+    return out;
+  }
+  if (const toml::table* t = node.as_table()) {
+    nlohmann::json out = nlohmann::json::object();
+    for (const auto& [key, value] : *t) out[std::string(key.str())] = json_of(value);
+    return out;
+  }
   throw std::invalid_argument("catalogue.toml:" + std::to_string(node.source().begin.line) +
                               ": a `set` value this test cannot make");
 }

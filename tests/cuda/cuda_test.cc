@@ -3,7 +3,10 @@
 // speed. Without a CUDA device every test skips, saying why; one checks that the backend says so.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <string>
+#include <vector>
 
 #include "gpu_parts.h"
 #include "ridge/cuda_measure.h"
@@ -115,6 +118,38 @@ TEST_F(Gpu, HostLinkRoundTrips) {
   }
 }
 
+// The shape sweep's plan: every m rising within its set, fp8 in sixteens, and a quick plan that
+// is a part of the full one.
+TEST(GemmSweepPlan, CoversTheIssuesShapes) {
+  const GemmSweepPlan full = default_gemm_sweep_plan(false), quick = default_gemm_sweep_plan(true);
+  int most_m = 0;
+  bool grouped = false;
+  for (const GemmSweepPlan::Set& s : full.sets) {
+    EXPECT_TRUE(std::is_sorted(s.m.begin(), s.m.end()));
+    for (const int m : s.m) {
+      if (s.precision == Precision::fp8) EXPECT_EQ(m % 16, 0);
+      most_m = std::max(most_m, m);
+    }
+    grouped = grouped || s.groups > 1;
+  }
+  EXPECT_EQ(most_m, 16384);
+  EXPECT_TRUE(grouped);
+  EXPECT_LT(quick.sets.size(), full.sets.size());
+}
+
+// Each sweep point through cuBLASLt matches the host on its sampled elements.
+TEST_F(Gpu, AShapeSweepChecksEveryPoint) {
+  GemmSweepPlan plan;
+  plan.sets.push_back({Precision::bf16, 256, 512, 1, {1, 16, 200}});
+  plan.sets.push_back({Precision::bf16, 256, 512, 4, {8}});
+  std::vector<std::string> warnings;
+  const std::vector<GemmSweepPoint> sweep = measure_gemm_shape_sweep(gpu_, plan, kQuick, warnings);
+  EXPECT_TRUE(warnings.empty()) << warnings.front();
+  ASSERT_EQ(sweep.size(), 4u);
+  EXPECT_EQ(sweep.back().groups, 4);
+  EXPECT_NO_THROW(check_gemm_sweep(sweep));
+}
+
 TEST_F(Gpu, QuickSuiteBecomesADevice) {
   const Measurement m = measure_gpu({true, 0});
   // Spread warnings are the GPU's clock at work; a failed check or a missing GEMM is a fault.
@@ -129,6 +164,8 @@ TEST_F(Gpu, QuickSuiteBecomesADevice) {
   EXPECT_GT(d.main_bandwidth_bytes_per_s(), 0);
   ASSERT_FALSE(m.blas.empty());
   EXPECT_EQ(m.blas.front().batch, 1);
+  EXPECT_FALSE(m.gemm_sweep.empty());
+  EXPECT_EQ(d.measured_gemms.size(), m.blas.size() + m.gemm_sweep.size());
 }
 
 }  // namespace

@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <utility>
 
 #include "ridge/error.h"
 #include "ridge/measurement.h"
@@ -68,6 +70,14 @@ Measurement sample() {
   m.bandwidth.push_back({"read", 1e9, "DRAM", {3e10, 4e10, 4.5e10, 4e10, 0.03}, 1, true, {1e-2}});
   m.bandwidth.push_back({"copy", 1e9, "DRAM", {2e10, 3e10, 3.1e10, 3e10, 0.01}, 1.5, true, {1e-2}});
   m.blas.push_back({"cache", 512, 1, Precision::fp32, {1e10, 2e10, 2.1e10, 2e10, 0.01}, {1e-5}});
+  m.gemm_sweep.push_back({16,
+                          2048,
+                          512,
+                          1,
+                          Precision::fp32,
+                          "openblas sgemm",
+                          {5e10, 6e10, 6.5e10, 6e10, 0.02},
+                          {1e-3}});
   m.warnings = {"a warning"};
   return m;
 }
@@ -80,6 +90,9 @@ TEST(MeasurementFile, RoundTrips) {
   EXPECT_EQ(back.peaks[1].flops_per_s.median, 2e11);
   EXPECT_EQ(back.bandwidth[0].write_allocate_factor, 32.0 / 24);
   EXPECT_EQ(back.blas[0].n, 512);
+  ASSERT_EQ(back.gemm_sweep.size(), 1u);
+  EXPECT_EQ(back.gemm_sweep[0].k, 512);
+  EXPECT_EQ(back.gemm_sweep[0].library, "openblas sgemm");
   EXPECT_EQ(back.warnings, m.warnings);
   EXPECT_EQ(measurement_to_json(back), measurement_to_json(m));
 }
@@ -109,6 +122,7 @@ TEST(MeasurementFile, RanksAggregateBySummingRates) {
   EXPECT_EQ(total.bandwidth[1].bytes_per_s.median, 8e10);
   EXPECT_EQ(total.bandwidth[1].working_set_bytes, 2e9);
   EXPECT_EQ(total.blas[0].flops_per_s.median, 4e10);
+  EXPECT_EQ(total.gemm_sweep[0].flops_per_s.median, 1.2e11);
   EXPECT_NE(std::find(total.warnings.begin(), total.warnings.end(),
                       "a point not every rank measured was left out"),
             total.warnings.end());
@@ -160,6 +174,17 @@ TEST(Measure, ASmallRunIsSane) {
     if (b.weights == "cache" && b.batch == 64) gemm = b.flops_per_s.max;
   }
   EXPECT_GT(gemv, 0);
+  // The shape sweep: weights wider than deep and deeper than wide, each from one column up.
+  ASSERT_FALSE(m.gemm_sweep.empty());
+  std::map<std::pair<int, int>, double> sweep_gemv, sweep_gemm;
+  for (const GemmSweepPoint& g : m.gemm_sweep) {
+    EXPECT_TRUE(std::isfinite(g.flops_per_s.median) && g.flops_per_s.median > 0) << g.m;
+    double& best = (g.m == 1 ? sweep_gemv : sweep_gemm)[{g.n, g.k}];
+    best = std::max(best, g.flops_per_s.max);
+  }
+  EXPECT_EQ(sweep_gemv.size(), 2u);
+  EXPECT_EQ(sweep_gemm.size(), 2u);
+  EXPECT_NO_THROW(check_gemm_sweep(m.gemm_sweep));
 #if defined(__SANITIZE_ADDRESS__)
   GTEST_SKIP() << "sanitizers instrument the kernels: their speeds say nothing about the hardware";
 #endif
@@ -173,6 +198,7 @@ TEST(Measure, ASmallRunIsSane) {
   EXPECT_GT(reads.front(), reads.back());
   // GEMM on the same weights beats GEMV.
   EXPECT_GT(gemm, gemv);
+  for (const auto& [weights, rate] : sweep_gemv) EXPECT_GT(sweep_gemm[weights], rate);
 }
 
 TEST(Measure, ImpossibleOptionsAreBadInput) {

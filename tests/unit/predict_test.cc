@@ -180,6 +180,42 @@ TEST(Expected, AMeasuredSweepIsFollowedInsideAndFlaggedOutside) {
   EXPECT_NE(outside->detail.find("outside the measured sweep"), std::string::npos);
 }
 
+// A shape sweep (rectangular weights, batched experts) widens the range a measured device
+// follows: each of its points is its own time, and groups are an axis of their own.
+TEST(Expected, AShapeSweepIsFollowedOnEveryAxis) {
+  Measurement m =
+      load_measurement_file(RIDGE_SOURCE_DIR "/docs/measurements/h200-2026-11-30/h200.json");
+  const auto point = [](int rows, int n, int k, int groups, double seconds) {
+    const double flops = 2.0 * rows * n * k * groups;
+    return GemmSweepPoint{
+        rows, n, k, groups, Precision::bf16, "test", {0, flops / seconds, 0, 0, 0}, {seconds}};
+  };
+  for (const int rows : {1, 64, 4096}) {
+    m.gemm_sweep.push_back(point(rows, 4096, 1024, 1, 40e-6 * rows / 64 + 8e-6));
+    m.gemm_sweep.push_back(point(rows, 14336, 4096, 1, 300e-6 * rows / 64 + 30e-6));
+  }
+  for (const int rows : {8, 512}) m.gemm_sweep.push_back(point(rows, 2048, 7168, 8, 200e-6));
+  const Measurement back = parse_measurement(measurement_to_json(m), "h200.json");
+  ASSERT_EQ(back.gemm_sweep.size(), m.gemm_sweep.size());
+  const Device gpu = device_from_measurement(back, "gpu", "h200.json");
+  ASSERT_EQ(gpu.measured_gemms.size(), m.blas.size() + m.gemm_sweep.size());
+  const Calibration c = *find_calibration(gpu);
+  for (const GemmSweepPoint& g : m.gemm_sweep) {
+    const Op op = gemm(g.m, g.n, g.k, 2, g.groups);
+    const auto e = expected_time(op, gpu, Precision::bf16, c);
+    EXPECT_NEAR(e->time_s,
+                std::max(g.samples_s.front(), analyse(op, gpu, Precision::bf16).time_lower_bound_s),
+                1e-12)
+        << g.m << " " << g.n << " " << g.k;
+    EXPECT_FALSE(e->extrapolated);
+  }
+  // A projection's shape (k = 1024) was outside the square sweep; now it is inside.
+  EXPECT_FALSE(expected_time(gemm(16, 4096, 1024, 2), gpu, Precision::bf16, c)->extrapolated);
+  const auto experts = expected_time(gemm(64, 2048, 7168, 2, 64), gpu, Precision::bf16, c);
+  EXPECT_TRUE(experts->extrapolated);
+  EXPECT_NE(experts->detail.find("groups 1-8"), std::string::npos) << experts->detail;
+}
+
 // A CPU BLAS packs its operands, then computes: the packing's traffic adds to the compute.
 TEST(Expected, ACpuGemmPacksThenComputes) {
   Device cpu;

@@ -34,6 +34,30 @@ PeakResult measure_tensor_peak(Precision precision, int size, const TimingOption
 // element: the correctness check behind the peaks.
 double tensor_gemm_relative_error(Precision precision, int m, int n, int k);
 
+// The shapes of a GEMM sweep: sets of weights (n x k, `groups` of them per call) at one
+// precision, each timed at every m of its set.
+struct GemmSweepPlan {
+  struct Set {
+    Precision precision = Precision::bf16;
+    int n = 0, k = 0, groups = 1;
+    std::vector<int> m;
+  };
+  std::vector<Set> sets;
+};
+
+// The plan `ridge measure --backend cuda` runs: m from 1 to 16k (every power of two; fp8 from
+// 16) against a transformer's square, up and down projections (4096 x 4096, 14336 x 4096,
+// 4096 x 14336) in fp16, bf16 and fp8, and a mixture of experts' batched experts (8 of
+// 2048 x 7168, bf16). Quick: fewer m, the square shape only, no experts.
+GemmSweepPlan default_gemm_sweep_plan(bool quick);
+
+// The plan through cuBLASLt, each point on the heuristic's first algorithm and spot-checked
+// against the host. Precisions the GPU has no GEMM for are skipped; a shape cuBLASLt refuses
+// costs its point and a warning.
+std::vector<GemmSweepPoint> measure_gemm_shape_sweep(const GpuInfo& gpu, const GemmSweepPlan& plan,
+                                                     const TimingOptions& timing,
+                                                     std::vector<std::string>& warnings);
+
 // bf16 weights n x n times 1..512 columns through cublasGemmEx: one column is GEMV.
 std::vector<BlasPoint> measure_gemv_sweep(int n, const std::vector<int>& batches,
                                           const TimingOptions& timing,

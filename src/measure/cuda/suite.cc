@@ -2,7 +2,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <iterator>
 #include <stdexcept>
+#include <utility>
+#include <vector>
 
 #include "gpu_parts.h"
 #include "gpu_timing.h"
@@ -37,7 +40,31 @@ Sizes sizes_for(const GpuInfo& gpu, bool quick) {
   return s;
 }
 
+std::vector<int> powers_of_two(int most) {
+  std::vector<int> m;
+  for (int x = 1; x <= most; x *= 2) m.push_back(x);
+  return m;
+}
+
 }  // namespace
+
+GemmSweepPlan default_gemm_sweep_plan(bool quick) {
+  GemmSweepPlan plan;
+  const std::vector<int> m = quick ? std::vector<int>{1, 16, 256, 4096} : powers_of_two(16384);
+  const std::vector<std::pair<int, int>> weights =
+      quick ? std::vector<std::pair<int, int>>{{4096, 4096}}
+            : std::vector<std::pair<int, int>>{{4096, 4096}, {14336, 4096}, {4096, 14336}};
+  // cuBLASLt's fp8 kernels want every leading dimension 16-byte aligned, so fp8 rows come in
+  // sixteens (PyTorch's _scaled_mm requires as much): its sweep starts at m = 16.
+  std::vector<int> fp8_m;
+  std::copy_if(m.begin(), m.end(), std::back_inserter(fp8_m), [](int x) { return x % 16 == 0; });
+  for (const Precision p : {Precision::fp16, Precision::bf16, Precision::fp8}) {
+    for (const auto& [n, k] : weights)
+      plan.sets.push_back({p, n, k, 1, p == Precision::fp8 ? fp8_m : m});
+  }
+  if (!quick) plan.sets.push_back({Precision::bf16, 2048, 7168, 8, {1, 8, 64, 512, 4096}});
+  return plan;
+}
 
 Measurement measure_gpu(const GpuMeasureOptions& options, const Progress& progress) {
   Measurement m = stamped_measurement(options.quick, describe_machine());
@@ -79,6 +106,9 @@ Measurement measure_gpu(const GpuMeasureOptions& options, const Progress& progre
   report("gemv/gemm sweep", 0.75);
   m.blas = measure_gemv_sweep(sizes.weights_n, {1, 2, 4, 8, 16, 32, 64, 128, 256, 512}, timing,
                               m.warnings);
+  report("gemm shape sweep", 0.85);
+  m.gemm_sweep =
+      measure_gemm_shape_sweep(gpu, default_gemm_sweep_plan(options.quick), timing, m.warnings);
   report("done", 1.0);
   add_result_warnings(m);
   return m;

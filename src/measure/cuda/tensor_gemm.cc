@@ -1,11 +1,14 @@
-// Matrix peaks: large TN GEMMs through cuBLASLt, the library every framework's matmul ends in,
-// on random operands: the tensor cores per precision, and DGEMM for fp64.
+// Matrix peaks and the GEMM shape sweep: TN GEMMs through cuBLASLt, the library every framework's
+// matmul ends in, on random operands: the tensor cores per precision, and DGEMM for fp64.
 #include <cublasLt.h>
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <memory>
 #include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "device_memory.h"
 #include "gemm_reference.h"
@@ -20,6 +23,7 @@ namespace {
 constexpr std::size_t kWorkspaceBytes = 32u << 20;  // what cuBLAS asks for on Hopper
 constexpr int kCandidateAlgorithms = 4;
 constexpr int kCheckedElements = 256;
+constexpr int kSweepCheckedElements = 64;
 constexpr double kTolerance = 2e-2;  // fp8 inputs are exact in the reference; bf16 output rounds
 
 struct GemmTypes {
@@ -65,18 +69,20 @@ struct LtDeleter {
 template <typename T, cublasStatus_t (*Destroy)(T)>
 using LtHandle = std::unique_ptr<std::remove_pointer_t<T>, LtDeleter<T, Destroy>>;
 
-// One TN GEMM D = A^T B set up for cuBLASLt, with the algorithms its heuristic offers.
+// One TN GEMM D = A^T B set up for cuBLASLt, with the algorithms its heuristic offers; `groups`
+// of them in one strided batched call when more than one. The check covers the first group.
 class LtGemm {
  public:
-  LtGemm(Precision precision, int m, int n, int k)
+  LtGemm(Precision precision, int m, int n, int k, int groups = 1)
       : types_(gemm_types(precision)),
         product_{precision, types_.output_precision, 11, 12, m, n, k},
-        a_(static_cast<std::size_t>(k) * m * element_bytes(types_.input)),
-        b_(static_cast<std::size_t>(k) * n * element_bytes(types_.input)),
-        d_(static_cast<std::size_t>(m) * n * element_bytes(types_.output)),
+        groups_(groups),
+        a_(elements(k, m) * element_bytes(types_.input)),
+        b_(elements(k, n) * element_bytes(types_.input)),
+        d_(elements(m, n) * element_bytes(types_.output)),
         workspace_(kWorkspaceBytes) {
-    fill_random(a_.get(), precision, static_cast<std::size_t>(k) * m, product_.seed_a);
-    fill_random(b_.get(), precision, static_cast<std::size_t>(k) * n, product_.seed_b);
+    fill_random(a_.get(), precision, elements(k, m), product_.seed_a);
+    fill_random(b_.get(), precision, elements(k, n), product_.seed_b);
     cublasLtHandle_t lt = nullptr;
     RIDGE_CUDA_CHECK(cublasLtCreate(&lt));
     lt_.reset(lt);
@@ -116,14 +122,29 @@ class LtGemm {
  private:
   using Layout = LtHandle<cublasLtMatrixLayout_t, cublasLtMatrixLayoutDestroy>;
 
+  // Elements of a rows x cols operand, every group's.
+  std::size_t elements(int rows, int cols) const {
+    return static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols) *
+           static_cast<std::size_t>(groups_);
+  }
+
   cudaDataType_t scale_type() const {
     return types_.compute == CUBLAS_COMPUTE_64F ? CUDA_R_64F : CUDA_R_32F;
   }
 
-  static Layout layout(cudaDataType_t type, int rows, int cols) {
+  // Column-major rows x cols; with groups, each group's matrix follows the one before.
+  Layout layout(cudaDataType_t type, int rows, int cols) const {
     cublasLtMatrixLayout_t l = nullptr;
     RIDGE_CUDA_CHECK(cublasLtMatrixLayoutCreate(&l, type, rows, cols, rows));
-    return Layout(l);
+    Layout owned(l);
+    if (groups_ > 1) {
+      const std::int64_t stride = static_cast<std::int64_t>(rows) * cols;
+      RIDGE_CUDA_CHECK(cublasLtMatrixLayoutSetAttribute(l, CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT,
+                                                        &groups_, sizeof groups_));
+      RIDGE_CUDA_CHECK(cublasLtMatrixLayoutSetAttribute(
+          l, CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET, &stride, sizeof stride));
+    }
+    return owned;
   }
 
   void find_algorithms() {
@@ -144,6 +165,7 @@ class LtGemm {
 
   GemmTypes types_;
   TnProduct product_;
+  int groups_;
   DeviceArray<char> a_, b_, d_, workspace_;
   LtHandle<cublasLtHandle_t, cublasLtDestroy> lt_;
   LtHandle<cublasLtMatmulDesc_t, cublasLtMatmulDescDestroy> op_;
@@ -194,6 +216,42 @@ PeakResult measure_tensor_peak(Precision precision, int size, const TimingOption
   r.samples_s = t.seconds_per_call;
   r.validated = gemm.relative_error(kCheckedElements) < kTolerance;
   return r;
+}
+
+std::vector<GemmSweepPoint> measure_gemm_shape_sweep(const GpuInfo& gpu, const GemmSweepPlan& plan,
+                                                     const TimingOptions& timing,
+                                                     std::vector<std::string>& warnings) {
+  std::vector<GemmSweepPoint> sweep;
+  for (const GemmSweepPlan::Set& set : plan.sets) {
+    if (!has_tensor_gemm(gpu, set.precision)) continue;
+    for (const int m : set.m) {
+      // A shape cuBLASLt will not run (fp8 wants sides in multiples of 16) costs its point.
+      try {
+        LtGemm gemm(set.precision, m, set.n, set.k, set.groups);
+        // The heuristic's first pick, as a framework's matmul takes it.
+        const Timing t = time_device_calls([&] { gemm.run(0); }, timing);
+        GemmSweepPoint g{m,
+                         set.n,
+                         set.k,
+                         set.groups,
+                         set.precision,
+                         "cublasLt, the heuristic's first algorithm",
+                         rate_summary(2.0 * m * set.n * set.k * set.groups, t.seconds_per_call),
+                         t.seconds_per_call};
+        if (const double error = gemm.relative_error(kSweepCheckedElements); !(error < kTolerance))
+          warnings.push_back(
+              fmt::format("{} GEMM m={} n={} k={} failed its result check "
+                          "(relative error {:.2g})",
+                          to_string(set.precision), m, set.n, set.k, error));
+        sweep.push_back(std::move(g));
+      } catch (const std::runtime_error& e) {
+        warnings.push_back(fmt::format("no {} GEMM m={} n={} k={} groups={} in the sweep: {}",
+                                       to_string(set.precision), m, set.n, set.k, set.groups,
+                                       e.what()));
+      }
+    }
+  }
+  return sweep;
 }
 
 double tensor_gemm_relative_error(Precision precision, int m, int n, int k) {
