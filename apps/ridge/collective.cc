@@ -42,9 +42,8 @@ std::vector<double> sweep_sizes(const std::string& text) {
   return sizes;
 }
 
-LinkModel without_latency(LinkModel link, bool bandwidth_only) {
-  if (bandwidth_only) link.latency_s = 0, link.latency_known = false;
-  return link;
+LinkModel priced(const LinkModel& link, bool bandwidth_only) {
+  return bandwidth_only ? without_latency(link) : link;
 }
 
 // Bus bandwidth by message size, one curve per algorithm that applies.
@@ -80,9 +79,9 @@ report::Document run_collective(CollectiveOp op, const CollectiveArgs& args, con
   const Device& d = s.device(cluster.device_id);
   const ClusterShape& shape = cluster.shape;
   const ClusterLinks links = cluster_links(cluster, d);
-  const LinkModel in_node = without_latency(links.in_node, args.bandwidth_only);
+  const LinkModel in_node = priced(links.in_node, args.bandwidth_only);
   std::optional<LinkModel> across;
-  if (links.across_nodes) across = without_latency(*links.across_nodes, args.bandwidth_only);
+  if (links.across_nodes) across = priced(*links.across_nodes, args.bandwidth_only);
   std::optional<CollectiveAlgorithm> algorithm;
   if (args.algorithm != "auto") algorithm = find_collective_algorithm(args.algorithm);
   const auto estimate = [&](double bytes) {

@@ -81,6 +81,9 @@ struct LinkModel {
   bool latency_known = false;  // false: the catalog has no latency, and the model uses 0
 };
 LinkModel link_model(const Link& link);
+// The same link with no latency: bandwidth alone, as the reference's model and a lower bound
+// (whose latency would be an estimate, not a floor) price it.
+LinkModel without_latency(LinkModel link);
 
 struct ClusterShape {
   int gpus_per_node = 8;

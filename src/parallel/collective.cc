@@ -158,6 +158,12 @@ LinkModel link_model(const Link& link) {
           link.latency_s.has_value()};
 }
 
+LinkModel without_latency(LinkModel link) {
+  link.latency_s = 0;
+  link.latency_known = false;
+  return link;
+}
+
 bool applies(CollectiveAlgorithm algorithm, CollectiveOp op, const ClusterShape& shape) {
   switch (algorithm) {
     case CollectiveAlgorithm::ring:

@@ -99,7 +99,7 @@ std::optional<Table> collectives_table(const PhaseResult& phase, const std::stri
                       bytes_cell(op.bytes), time_cell(op.time_s),
                       number_cell(op.count, units::plain(op.count)),
                       text_cell(fmt::format("ridge collective {} --device {} --gpus-per-node {} "
-                                            "--bytes {:.0f}",
+                                            "--bytes {:.0f} --bandwidth-only",
                                             name, device_id, op.ranks, op.bytes))});
   }
   if (t.rows.empty()) return std::nullopt;

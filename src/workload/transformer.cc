@@ -128,12 +128,16 @@ class StepBuilder {
   }
 
   // One collective per layer of `count`, priced by the collective model over the in-node link
-  // exactly as `ridge collective OP --bytes buffer --gpus-per-node ranks` prices it.
+  // exactly as `ridge collective OP --bytes buffer --gpus-per-node ranks --bandwidth-only` prices
+  // it.
   void add_collective(std::string name, CollectiveOp collective, double count, double buffer,
                       int ranks) {
     if (ranks < 2 || count <= 0) return;
-    const CollectiveEstimate e = best_collective(collective, buffer, ClusterShape{ranks, 1},
-                                                 link_model(in_node_link(device_)), std::nullopt);
+    // The bound counts the bytes at the link's spec bandwidth alone: a catalog's link latency is
+    // an estimate, not a floor, and the expected time prices latency from NCCL's own model.
+    const CollectiveEstimate e =
+        best_collective(collective, buffer, ClusterShape{ranks, 1},
+                        without_latency(link_model(in_node_link(device_))), std::nullopt);
     ModelOp& op = new_op(std::move(name), "communication", count, buffer, work_.compute);
     op.bound = e.bound_link;
     op.time_s = e.time_s;

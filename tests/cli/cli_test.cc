@@ -345,7 +345,8 @@ TEST(Cli, ExpertParallelAllToAllIsTheCollectiveCommand) {
   for (const json& c : j["decode"]["collectives"]) {
     EXPECT_EQ(c["op"], "alltoall");
     const std::string command = "collective alltoall --device h200-sxm --gpus-per-node 8 --bytes " +
-                                std::to_string(std::llround(c["bytes"].get<double>()));
+                                std::to_string(std::llround(c["bytes"].get<double>())) +
+                                " --bandwidth-only";
     EXPECT_DOUBLE_EQ(c["time_s"].get<double>(), ridge_json(command)["time_s"].get<double>());
     EXPECT_EQ(c["command"].get<std::string>(), "ridge " + command);
   }

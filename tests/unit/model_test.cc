@@ -204,10 +204,13 @@ TEST(Inference, TensorParallelismSplitsWeightsAndAddsAllReduces) {
   EXPECT_EQ(allreduce.count, 80);
   EXPECT_EQ(allreduce.bytes, 8192 * 2);  // one token's hidden state, as nccl-tests counts it
   EXPECT_EQ(allreduce.ranks, 8);
-  const CollectiveEstimate same =
-      best_collective(CollectiveOp::allreduce, 8192 * 2, ClusterShape{8, 1},
-                      link_model(in_node_link(h100())), std::nullopt);
+  // The bound: the bytes at NVLink's spec bandwidth, without the catalog's estimated latency.
+  const LinkModel nvlink = link_model(in_node_link(h100()));
+  ASSERT_GT(nvlink.latency_s, 0);
+  const CollectiveEstimate same = best_collective(
+      CollectiveOp::allreduce, 8192 * 2, ClusterShape{8, 1}, without_latency(nvlink), std::nullopt);
   EXPECT_EQ(allreduce.time_s, same.time_s);
+  EXPECT_DOUBLE_EQ(allreduce.time_s, ring_allreduce_bytes(8192 * 2, 8) / 900e9);
   EXPECT_EQ(allreduce.bound, "NVLink 4");
   EXPECT_GT(a.decode.communication_time_s, 0);
   w.tp = 16;  // more GPUs than KV heads: KV heads are replicated
