@@ -225,15 +225,17 @@ const Device* find_device(const Catalog& catalog, std::string_view gpu) {
   return found;
 }
 
-// The device of a row: the file's '# ridge: device = ID (why)' when it has one (a source whose
-// own name for the part fits several catalog entries, "A100 80GB", but whose documents say
-// which it is), else the one catalog device the row's name fits.
+// The device of a row: the file's '# ridge: device NAME = ID (why)' for rows naming the part
+// NAME, or its '# ridge: device = ID (why)' for every row (a source whose own name for the part
+// fits several catalog entries, "A100 80GB", or none, but whose documents say which it is), else
+// the one catalog device the row's name fits.
 const Device* device_of(const Table& t, const Catalog& catalog, std::string_view named) {
-  const auto it = t.directives.find("device");
+  auto it = t.directives.find("device " + std::string(named));
+  if (it == t.directives.end()) it = t.directives.find("device");
   if (it == t.directives.end()) return find_device(catalog, named);
   if (const Device* pinned = catalog.find(it->second)) return pinned;
-  input_error("{}: '# ridge: device = {}' is not a catalog id (`ridge devices` lists them)",
-              t.origin, it->second);
+  input_error("{}: '# ridge: {} = {}' is not a catalog id (`ridge devices` lists them)", t.origin,
+              it->first, it->second);
 }
 
 // 'fp16', 'bf16', 'fp8_e4m3->bf16' (inputs, then the output's type), 'fp8_e4m3fn'.

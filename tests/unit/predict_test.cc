@@ -449,5 +449,26 @@ TEST(Validation, ADeviceDirectivePinsTheRowsOrIsBadInput) {
   }
 }
 
+// A pin for one name leaves the file's other names to the catalog.
+TEST(Validation, ADeviceDirectiveForOneNamePinsOnlyItsRows) {
+  const std::string rows =
+      "m\tn\tk\tdtype\tdevice\ttime_ms\n"
+      "64\t64\t64\tfp16\tA100 80GB\t0.01\n64\t64\t64\tfp16\tH800\t0.01\n";
+  const auto sets = run_validation_file(
+      "# Source: a test\n# ridge: device A100 80GB = a100-sxm-80gb (the test says so)\n" + rows,
+      "t.tsv", Catalog::builtin());
+  ASSERT_EQ(sets[0].points.size(), 2u);
+  EXPECT_EQ(sets[0].points[0].device_id, "a100-sxm-80gb");
+  EXPECT_EQ(sets[0].points[1].device_id, "h800");
+  try {
+    run_validation_file("# ridge: device A100 80GB = nope\n" + rows, "t.tsv", Catalog::builtin());
+    FAIL() << "accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("'# ridge: device A100 80GB = nope' is not a catalog id"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
 }  // namespace
 }  // namespace ridge
