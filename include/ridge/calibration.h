@@ -15,6 +15,13 @@
 
 namespace ridge {
 
+// A GEMM timed on the device, and what it took over what the model gives for it, priced as it
+// was timed (alone, back to back): the correction the expected time applies near its shape.
+struct CalibratedGemm {
+  MeasuredGemm gemm;
+  double measured_over_model = 1;
+};
+
 struct Calibration {
   std::string id;    // "hopper", or the measurement file a device was loaded from
   std::string name;  // for people: "NVIDIA Hopper (H100, H200, H800, GH200)"
@@ -53,9 +60,10 @@ struct Calibration {
   Figure link_efficiency;
   Figure collective_latency_s;
   std::optional<Figure> collective_step_latency_s;
-  // GEMMs timed on the device itself (a measured device's sweep): inside their range the
-  // expected time follows them, outside it the model alone, with a warning.
-  std::vector<MeasuredGemm> measured_gemms;
+  // GEMMs timed on the device itself (a measured device's sweeps), each with its time over the
+  // model's for it: inside their range the expected time follows them, outside it the model
+  // alone, with a warning.
+  std::vector<CalibratedGemm> measured_gemms;
 };
 
 // Parses a calibration profile (data/calibration/*.toml). Bad input naming `origin` for a

@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "ridge/calibration.h"
 #include "ridge/device.h"
@@ -54,6 +55,10 @@ std::optional<ExpectedTime> expected_time(const Op& op, const Device& device, Pr
 // packing of its operands. 0 when the GEMM was bound by memory (it says nothing of the peak).
 double measured_compute_share(const MeasuredGemm& g, const Device& device,
                               const Calibration& calibration);
+
+// Each GEMM the device measured with its time over the model's for it (launched alone, as it
+// was timed), under calibration `c` (whose measured_gemms it does not read).
+std::vector<CalibratedGemm> calibrated_gemms(const Device& device, const Calibration& c);
 
 // An expected time with the calibration it rests on.
 struct Expectation {

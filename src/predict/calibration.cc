@@ -180,7 +180,7 @@ Calibration from_measurement(const Device& device, const Calibration* spec_profi
   for (const auto& [precision, peak] : device.peak_flops_per_s)
     shares[precision] = measured_gemm_share(device, c, precision, peak);
   c.compute_efficiency = std::move(shares);
-  c.measured_gemms = device.measured_gemms;
+  c.measured_gemms = calibrated_gemms(device, c);
   return c;
 }
 

@@ -101,7 +101,7 @@ ExpectedTime modelled_gemm_time(const Op& op, const Device& device, const Calibr
 // The measured sweep at one precision, and whether a shape lies inside it on every axis: m, n,
 // k and the groups of a batched product.
 struct Sweep {
-  std::vector<const MeasuredGemm*> points;
+  std::vector<const CalibratedGemm*> points;
   GemmShape low, high;
 
   bool contains(const GemmShape& s) const {
@@ -118,11 +118,11 @@ struct Sweep {
 
 Sweep sweep_at(const Calibration& c, Precision precision) {
   Sweep sweep;
-  for (const MeasuredGemm& g : c.measured_gemms) {
-    if (g.precision != precision) continue;
-    if (sweep.points.empty()) sweep.low = sweep.high = g.shape;
+  for (const CalibratedGemm& g : c.measured_gemms) {
+    if (g.gemm.precision != precision) continue;
+    const GemmShape& s = g.gemm.shape;
+    if (sweep.points.empty()) sweep.low = sweep.high = s;
     sweep.points.push_back(&g);
-    const GemmShape& s = g.shape;
     sweep.low = {std::min(sweep.low.m, s.m), std::min(sweep.low.n, s.n), std::min(sweep.low.k, s.k),
                  std::min(sweep.low.batch, s.batch)};
     sweep.high = {std::max(sweep.high.m, s.m), std::max(sweep.high.n, s.n),
@@ -139,19 +139,13 @@ double log_distance2(const GemmShape& a, const GemmShape& b) {
 
 // Inside the sweep, the model is corrected by what the measured points took against what it
 // gives for them: their ratios, weighted by inverse squared distance in log2 of the shape.
-double sweep_correction(const GemmShape& shape, const Sweep& sweep, const Device& device,
-                        Precision precision, const Calibration& c, const Achievable& a) {
+double sweep_correction(const GemmShape& shape, const Sweep& sweep) {
   double weights = 0, weighted_log_ratio = 0;
-  for (const MeasuredGemm* g : sweep.points) {
-    const GemmShape& s = g->shape;
-    const Op op = gemm(s.m, s.n, s.k, bytes_per_element(precision), s.batch);
-    const Achievable at_point{a.rate_flops_per_s, bandwidth_for(op.bytes, device, c).bytes_per_s,
-                              a.floor_s, ""};
-    const double ratio = g->seconds / modelled_gemm_time(op, device, c, at_point).time_s;
-    const double d2 = log_distance2(shape, s);
-    if (d2 < 1e-12) return ratio;
+  for (const CalibratedGemm* g : sweep.points) {
+    const double d2 = log_distance2(shape, g->gemm.shape);
+    if (d2 < 1e-12) return g->measured_over_model;
     weights += 1 / d2;
-    weighted_log_ratio += std::log(ratio) / d2;
+    weighted_log_ratio += std::log(g->measured_over_model) / d2;
   }
   return std::exp(weighted_log_ratio / weights);
 }
@@ -166,7 +160,7 @@ ExpectedTime gemm_time(const Op& op, const Device& device, Precision precision,
     e.extrapolated = true;
     return e;
   }
-  const double correction = sweep_correction(*op.gemm_shape, sweep, device, precision, c, a);
+  const double correction = sweep_correction(*op.gemm_shape, sweep);
   e.time_s *= correction;
   e.detail += fmt::format("; x{:.2f} from the measured sweep", correction);
   e.extrapolated = false;
@@ -264,6 +258,19 @@ double measured_compute_share(const MeasuredGemm& g, const Device& device, const
   const double other = at_full_rate.time_s - at_full_rate.compute_time_s;
   if (at_full_rate.limiter != "compute" || g.seconds <= other) return 0;
   return std::min(1.0, at_full_rate.compute_time_s / (g.seconds - other));
+}
+
+std::vector<CalibratedGemm> calibrated_gemms(const Device& device, const Calibration& c) {
+  std::vector<CalibratedGemm> out;
+  for (const MeasuredGemm& g : device.measured_gemms) {
+    // A precision with no peak has no model to correct: its points say nothing.
+    if (!c.compute_efficiency.contains(g.precision) || !device.has_peak(g.precision)) continue;
+    const GemmShape& s = g.shape;
+    const Op op = gemm(s.m, s.n, s.k, bytes_per_element(g.precision), s.batch);
+    const Achievable a = achievable(op, device, g.precision, c, {KernelLaunch::alone});
+    out.push_back({g, g.seconds / modelled_gemm_time(op, device, c, a).time_s});
+  }
+  return out;
 }
 
 double kernel_fixed_cost_s(const Calibration& c, KernelLaunch launch) {
