@@ -10,6 +10,7 @@
 #include "ridge/catalog.h"
 #include "ridge/expected.h"
 #include "ridge/inference.h"
+#include "ridge/measurement.h"
 #include "ridge/model.h"
 #include "ridge/op.h"
 #include "ridge/render.h"
@@ -85,6 +86,17 @@ void BM_ExpectedGemm(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(ridge::expect(op, h100, ridge::Precision::fp16));
 }
 BENCHMARK(BM_ExpectedGemm);
+
+// The same on a measured device (the H200 measurement in docs/measurements): its calibration,
+// found for each call, prices every point of its sweep once.
+void BM_ExpectedGemmMeasured(benchmark::State& state) {
+  const ridge::Device h200 = ridge::device_from_measurement(
+      ridge::load_measurement_file(RIDGE_SOURCE_DIR "/docs/measurements/h200-2026-11-30/h200.json"),
+      "h200-measured", "h200.json");
+  const ridge::Op op = ridge::gemm(256, 16384, 16384, 2);
+  for (auto _ : state) benchmark::DoNotOptimize(ridge::expect(op, h200, ridge::Precision::bf16));
+}
+BENCHMARK(BM_ExpectedGemmMeasured);
 
 void BM_ValidateBundled(benchmark::State& state) {
   for (auto _ : state)
