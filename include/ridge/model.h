@@ -79,10 +79,10 @@ struct ModelConfig {
   bool mlp_bias = false;
   int num_experts = 1;  // routed experts; 1 for a dense model
   int experts_per_token = 1;
-  int moe_intermediate_size = 0;            // per routed expert
-  int shared_experts = 0;                   // experts every token passes through
-  int shared_expert_intermediate_size = 0;  // their width, all together
-  bool expert_bias = false;                 // gpt-oss: biases in the experts and the router
+  int moe_intermediate_size = 0;               // per routed expert
+  int shared_experts = 0;                      // experts every token passes through
+  double shared_expert_intermediate_size = 0;  // their width, all together
+  bool expert_bias = false;                    // gpt-oss: biases in the experts and the router
 
   // The block.
   int norms_per_layer = 2;          // RMSNorm or LayerNorm weights per layer (Gemma 2 and 3: 4)
@@ -93,8 +93,9 @@ struct ModelConfig {
   std::optional<WeightQuantization> quantization;
 
   bool is_moe() const { return num_experts > 1; }
-  int q_dim() const { return num_heads * head_dim; }
-  int kv_dim() const { return num_kv_heads * head_dim; }
+  // In double: sizes reach 10^8 each, and their products pass int's range.
+  double q_dim() const { return static_cast<double>(num_heads) * head_dim; }
+  double kv_dim() const { return static_cast<double>(num_kv_heads) * head_dim; }
   int layers_of(const LayerKind& kind) const;
   bool has_span(AttentionSpan span) const;
   int span_window(AttentionSpan span) const;  // keys a layer of this span can reach; 0: all

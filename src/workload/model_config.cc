@@ -299,7 +299,8 @@ void read_deepseek(const ConfigReader& r, ModelConfig& m) {
   read_experts(r, m, "n_routed_experts", {"num_experts_per_tok"});
   m.moe_intermediate_size = r.integer("moe_intermediate_size");
   m.shared_experts = r.optional_integer("n_shared_experts", 0);
-  m.shared_expert_intermediate_size = m.shared_experts * m.moe_intermediate_size;
+  m.shared_expert_intermediate_size =
+      static_cast<double>(m.shared_experts) * m.moe_intermediate_size;
   const int first_sparse = r.optional_integer("first_k_dense_replace", 0);
   const int every = r.optional_integer("moe_layer_freq", 1);
   for (int i = first_sparse; i < m.num_layers; ++i) m.layers[i].moe = i % every == 0;

@@ -56,7 +56,8 @@ double mlp_parameters(const ModelConfig& m, double width, bool bias) {
 double norm_parameters(const ModelConfig& m) { return m.hidden_size * (m.norm_bias ? 2.0 : 1.0); }
 
 double router_parameters(const ModelConfig& m) {
-  return m.hidden_size * m.num_experts + (m.expert_bias ? m.num_experts : 0);
+  const double h = m.hidden_size;
+  return h * m.num_experts + (m.expert_bias ? m.num_experts : 0);
 }
 
 // One MoE layer's shared experts (the routed experts are apart).
