@@ -19,6 +19,13 @@ void add_figure(std::vector<Field>& fields, const std::string& key, const std::s
                     text_cell(f.note.empty() ? f.source : f.source + "; " + f.note)});
 }
 
+// Why an expected time is extrapolated: a shipped profile, or a shape its device did not measure.
+Cell extrapolated_cell(const Calibration& c, bool extrapolated) {
+  if (!extrapolated) return bool_cell(false, "no");
+  return bool_cell(true, c.measured ? "yes: outside the measured sweep, the model alone"
+                                    : "yes: not measured on this device");
+}
+
 }  // namespace
 
 Section calibration_section(const Calibration& c, Precision precision, bool extrapolated) {
@@ -30,8 +37,7 @@ Section calibration_section(const Calibration& c, Precision precision, bool extr
                             : "shipped profile: measured on its "
                               "architecture, documented or estimated, "
                               "figure by figure below")},
-      {"extrapolated", "extrapolated",
-       bool_cell(extrapolated, extrapolated ? "yes: not measured on this device" : "no")},
+      {"extrapolated", "extrapolated", extrapolated_cell(c, extrapolated)},
   };
   const Figure& compute = c.compute_efficiency.at(precision);
   add_figure(fields, "compute_efficiency", fmt::format("{} peak reached", to_string(precision)),

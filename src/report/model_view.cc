@@ -186,7 +186,10 @@ Section expected_section(const ModelAnalysis& a) {
       {"calibration", "calibration", text_cell(e.calibration)},
       {"calibration_basis", "applies as", text_cell(e.basis)},
       {"extrapolated", "extrapolated",
-       bool_cell(e.extrapolated, e.extrapolated ? "yes: not measured on this device" : "no")},
+       bool_cell(e.extrapolated, e.extrapolated
+                                     ? "yes: not measured on this device, or an op outside its "
+                                       "measured sweep"
+                                     : "no")},
       {"cuda_graphs", "kernels",
        bool_cell(a.workload.cuda_graphs, a.workload.cuda_graphs
                                              ? "replayed from CUDA graphs (no host launch cost)"

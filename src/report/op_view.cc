@@ -68,6 +68,10 @@ Document op_document(const OpAnalysis& a, const Device& device,
         "the expected time is what a library kernel takes: tiles and waves, the shares of peak "
         "and bandwidth real kernels reach, and a per-kernel floor, from the calibration named "
         "(docs/predict.md)");
+  if (expected && expected->calibration.measured && expected->time.extrapolated)
+    doc.notes.push_back(
+        "warning: this shape lies outside the device's measured GEMM sweep: the expected time is "
+        "the model alone, not corrected by a measurement");
   return doc;
 }
 

@@ -419,6 +419,23 @@ TEST(Cli, ModelReadsAConfigFile) {
   EXPECT_EQ(j["weights_bytes"], ridge_json("model --model llama-2-7b")["weights_bytes"]);
 }
 
+// On a measured device, a shape outside its GEMM sweep is the model alone, and says so.
+TEST(Cli, AShapeOutsideTheMeasuredSweepIsAWarning) {
+  const std::string device =
+      " --dtype bf16 --device-file " + data_path("../docs/measurements/h200-2026-11-30/h200.json");
+  const Result inside = ridge("op gemm --m 64 --n 16384 --k 16384" + device);
+  const Result outside = ridge("op gemm --m 4096 --n 16384 --k 16384" + device);
+  ASSERT_EQ(inside.exit_code, 0) << inside.err;
+  ASSERT_EQ(outside.exit_code, 0) << outside.err;
+  EXPECT_EQ(inside.out.find("outside the device's measured GEMM sweep"), std::string::npos);
+  EXPECT_NE(outside.out.find("warning: this shape lies outside the device's measured GEMM"),
+            std::string::npos)
+      << outside.out;
+  EXPECT_EQ(
+      ridge_json("op gemm --m 4096 --n 16384 --k 16384" + device)["calibration"]["extrapolated"],
+      true);
+}
+
 // The H200 that `scripts/gpu-check.sh` measured (docs/measurements/h200-2026-11-30): a real GPU
 // measurement is a device, beside its spec, and decode on it is bound by the bandwidth measured.
 TEST(Cli, AMeasuredGpuStandsBesideItsSpec) {
