@@ -41,4 +41,26 @@ inline std::optional<double> whole_number(std::string_view text) {
   return value;
 }
 
+// A number as English tables print it, thousands grouped by commas ("10,907", "5,323,503,232.00")
+// or not; nullopt when the commas do not group threes of the whole part ("1,2" could be a
+// decimal comma, and is not guessed at).
+inline std::optional<double> grouped_number(std::string_view text) {
+  const std::size_t comma = text.find(',');
+  if (comma == std::string_view::npos) return whole_number(text);
+  const std::size_t whole_end = std::min(text.find('.'), text.size());
+  const std::size_t digits_start = text.find_first_of("0123456789");
+  if (digits_start == std::string_view::npos || comma <= digits_start || comma - digits_start > 3)
+    return std::nullopt;
+  std::string digits(text.substr(0, comma));
+  for (std::size_t at = comma; at < whole_end; at += 4) {
+    const std::string_view group = text.substr(at + 1, 3);
+    if (text[at] != ',' || group.size() != 3 || at + 4 > whole_end ||
+        group.find_first_not_of("0123456789") != std::string_view::npos)
+      return std::nullopt;
+    digits += group;
+  }
+  digits += text.substr(whole_end);
+  return whole_number(digits);
+}
+
 }  // namespace ridge

@@ -140,10 +140,11 @@ class Row {
     if (!c || cells_[*c].empty()) return std::nullopt;
     return cells_[*c];
   }
-  // A positive finite number, else bad input naming the file, line, column and value.
+  // A positive finite number (thousands grouped by commas or not), else bad input naming the
+  // file, line, column and value.
   double number(std::string_view column) const {
     const std::string cell = text(column);
-    const std::optional<double> value = whole_number(cell);
+    const std::optional<double> value = grouped_number(cell);
     if (!value || *value <= 0) {
       input_error("{}:{}: {}: '{}' is not a positive number", table_.origin, line_, column,
                   json_input_detail::printable(cell));
@@ -206,8 +207,10 @@ bool word_matches(const std::string& query, const std::vector<std::string>& cand
 // in parentheses aside) is a word of the device's id, name or runtime names. Null when none or
 // more than one device matches.
 const Device* find_device(const Catalog& catalog, std::string_view gpu) {
-  // What CUDA calls the part names it exactly ("NVIDIA H200" is the SXM part, not the NVL).
+  // What CUDA calls the part names it exactly ("NVIDIA H200" is the SXM part, not the NVL), with
+  // the vendor's name or without it ("H200").
   if (const Device* d = catalog.find_by_runtime_name(gpu)) return d;
+  if (const Device* d = catalog.find_by_runtime_name("NVIDIA " + std::string(gpu))) return d;
   std::vector<std::string> query = lower_words(without_parentheses(gpu));
   std::erase(query, "nvidia");
   if (query.empty()) return nullptr;

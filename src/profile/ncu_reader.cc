@@ -46,11 +46,7 @@ Rows split_csv(const std::string& text, const std::string& file) {
 
 // "5,323,503,232.00" -> 5323503232; "n/a" or empty -> nullopt.
 std::optional<double> metric_number(const std::string& text) {
-  std::string digits;
-  for (const char ch : text) {
-    if (ch != ',') digits += ch;
-  }
-  return whole_number(trimmed(digits));
+  return grouped_number(trimmed(text));
 }
 
 // The factor that turns a value in `unit` into bytes, seconds or cycles per second (SI

@@ -395,7 +395,7 @@ TEST(Validation, RowsRidgeCannotPriceAreListedNotDropped) {
 }
 
 // Model rows as other sources write them: an organisation and a fine-tune in the name, Llama 3
-// for 3.1's shapes, a GPU name of its own words, upper-case metrics, a rate per GPU.
+// for 3.1's shapes, a GPU name of its own words or CUDA's, upper-case metrics, a rate per GPU.
 TEST(Validation, ModelRowsInOtherSourcesWordsArePriced) {
   const std::string text =
       "# Source: a test\n"
@@ -403,6 +403,8 @@ TEST(Validation, ModelRowsInOtherSourcesWordsArePriced) {
       "vLLM\tmeta-llama/Llama-3-8B-Instruct\tH100 SXM5 80GB\t1\t1\tFP8\t1\t2048\t128\tTTFT\t"
       "60\tms\trequest\n"
       "vLLM\tLlama-3.1-70B\tNVIDIA H200\t8\t8\tbf16\t64\t128\t128\tthroughput\t400\t"
+      "tokens/s\tper GPU\n"
+      "vLLM\tLlama-3.1-70B\tH200\t8\t8\tbf16\t64\t128\t128\tthroughput\t400\t"
       "tokens/s\tper GPU\n";
   const auto sets = run_validation_file(text, "t.tsv", Catalog::builtin());
   ASSERT_EQ(sets.size(), 2u);
@@ -411,10 +413,37 @@ TEST(Validation, ModelRowsInOtherSourcesWordsArePriced) {
   EXPECT_EQ(sets[0].points[0].device_id, "h100-sxm");
   EXPECT_EQ(sets[0].points[0].quantity, "time to first token");
   EXPECT_DOUBLE_EQ(sets[0].points[0].measured_s, 0.060);
-  ASSERT_EQ(sets[1].points.size(), 1u);
+  ASSERT_EQ(sets[1].points.size(), 2u);
   EXPECT_EQ(sets[1].points[0].device_id, "h200-sxm");
+  EXPECT_EQ(sets[1].points[1].device_id, "h200-sxm");  // CUDA's name without the vendor's
   // 64 requests of 128 output tokens at 8 x 400 tokens/s.
   EXPECT_DOUBLE_EQ(sets[1].points[0].measured_s, 64.0 * 128 / (8 * 400));
+}
+
+// Published tables group thousands with commas; a comma that does not group threes is not
+// guessed at (it could be a decimal comma).
+TEST(Validation, ThousandsGroupedByCommasAreRead) {
+  const std::string header =
+      "# Source: a test\nframework\tmodel\tgpu\tn_gpus\ttp\tprecision\tbatch\tisl\tosl\t"
+      "metric\tvalue\tunit\tper\n";
+  const std::string row =
+      "TensorRT-LLM\tGPT-J 6B\tH100 SXM5 80GB\t1\t1\tfp8\t64\t128\t128\t"
+      "throughput\t";
+  const auto sets = run_validation_file(header + row + "10,907\tout tok/s\tTP group\n", "t.tsv",
+                                        Catalog::builtin());
+  ASSERT_EQ(sets.size(), 1u);
+  ASSERT_EQ(sets[0].points.size(), 1u);
+  EXPECT_DOUBLE_EQ(sets[0].points[0].measured_s, 64.0 * 128 / 10907);
+  for (const char* value : {"1,2", "10,90", "1,0000", ",907"}) {
+    try {
+      run_validation_file(header + row + value + "\tout tok/s\tTP group\n", "t.tsv",
+                          Catalog::builtin());
+      ADD_FAILURE() << value << " accepted";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("is not a positive number"), std::string::npos)
+          << e.what();
+    }
+  }
 }
 
 TEST(Validation, AMalformedRowIsBadInputNamingItsLine) {
