@@ -61,8 +61,9 @@ Measurement measure_host(const MeasureOptions& options, const Progress& progress
 BlasPoint measure_blas(int n, int batch, const std::string& weights, int threads,
                        const TimingOptions& timing);
 
-// The GEMM shape sweep: fp32 weights of two shapes (4:1 and 1:4, at most
-// `largest_weights_bytes`) times 1 to 1024 columns (1 to 128 when quick), sgemv for one.
+// The GEMM shape sweep: fp32 weights of two shapes (4:1 and 1:4, of 256 MiB, 64 MiB when quick,
+// or `largest_weights_bytes` when smaller) times 1 to 1024 columns (1 to 128 when quick), sgemv
+// for one.
 std::vector<GemmSweepPoint> measure_gemm_sweep(double largest_weights_bytes, bool quick,
                                                int threads, const TimingOptions& timing);
 

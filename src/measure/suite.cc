@@ -266,10 +266,10 @@ Timing time_weights_product(int n, int k, int m, int threads, const TimingOption
 
 // The shape sweep's weights: a transformer MLP's two shapes, 4 times as wide as deep and 4 times
 // as deep as wide, of at most 256 MiB each (an LLM layer's order of size, and a sweep that ends
-// in seconds), or of `largest` when that is smaller.
-std::vector<std::pair<int, int>> gemm_sweep_weights(double largest) {
-  constexpr double kMostBytes = 256.0 * 1024 * 1024;
-  const double elements = std::min(largest, kMostBytes) / sizeof(float);
+// in seconds; 64 MiB when quick), or of `largest` when that is smaller.
+std::vector<std::pair<int, int>> gemm_sweep_weights(double largest, bool quick) {
+  const double most_bytes = (quick ? 64.0 : 256.0) * 1024 * 1024;
+  const double elements = std::min(largest, most_bytes) / sizeof(float);
   const int side = std::max(16, static_cast<int>(std::sqrt(elements / 4)) & ~15);
   return {{4 * side, side}, {side, 4 * side}};
 }
@@ -336,7 +336,7 @@ std::vector<GemmSweepPoint> measure_gemm_sweep(double largest_weights_bytes, boo
   std::vector<GemmSweepPoint> sweep;
   const std::vector<int> columns =
       quick ? std::vector<int>{1, 16, 128} : std::vector<int>{1, 4, 16, 64, 256, 1024};
-  for (const auto& [n, k] : gemm_sweep_weights(largest_weights_bytes)) {
+  for (const auto& [n, k] : gemm_sweep_weights(largest_weights_bytes, quick)) {
     for (const int m : columns) {
       const Timing t = time_weights_product(n, k, m, threads, timing);
       GemmSweepPoint g;
