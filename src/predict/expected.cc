@@ -249,11 +249,11 @@ std::optional<Expectation> expect(const Op& op, const Device& device, Precision 
 double measured_compute_share(const MeasuredGemm& g, const Device& device, const Calibration& c) {
   const GemmShape& s = g.shape;
   const Op op = gemm(s.m, s.n, s.k, bytes_per_element(g.precision), s.batch);
-  Calibration at_peak = c;
-  at_peak.compute_efficiency[g.precision].value = 1;
-  at_peak.measured_gemms.clear();
-  const Achievable a = achievable(op, device, g.precision, at_peak, {});
-  const ExpectedTime at_full_rate = modelled_gemm_time(op, device, at_peak, a);
+  // The model at the full peak (a share of 1), timed alone as the GEMM was.
+  const LevelBandwidth bandwidth = bandwidth_for(op.bytes, device, c);
+  const Achievable a{device.peak(g.precision).value, bandwidth.bytes_per_s,
+                     kernel_fixed_cost_s(c, KernelLaunch::alone), bandwidth.cache_level};
+  const ExpectedTime at_full_rate = modelled_gemm_time(op, device, c, a);
   // Compute-bound, the rest of the time is the floor (and a CPU's packing, which comes first).
   const double other = at_full_rate.time_s - at_full_rate.compute_time_s;
   if (at_full_rate.limiter != "compute" || g.seconds <= other) return 0;
