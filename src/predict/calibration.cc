@@ -174,7 +174,8 @@ Calibration from_measurement(const Device& device, const Calibration* spec_profi
         0.5, Provenance::estimate, "estimate: half the peak, the FlashAttention papers' low end",
         ""};
     c.link_efficiency = {0.41, Provenance::estimate,
-                         "estimate: a ring's busbw over a both-way NVLink figure, as on Hopper", ""};
+                         "estimate: a ring's busbw over a both-way NVLink figure, as on Hopper",
+                         ""};
     c.collective_latency_s = {10e-6, Provenance::estimate, "estimate", ""};
   }
   std::map<Precision, Figure> shares;
