@@ -248,10 +248,19 @@ struct GemmTypes {
   double output_bytes = 2;
 };
 
+// A precision as the tables write it: ridge's names, PyTorch's ("torch.bfloat16", "half",
+// "float8_e4m3fn") and the fp8 formats' ("e4m3").
 std::optional<Precision> precision_named(std::string_view name) {
-  const std::string lower = lower_case(name);
-  if (lower.starts_with("fp8") || lower.starts_with("e4m3") || lower.starts_with("e5m2"))
+  std::string lower = lower_case(trimmed(name));
+  if (lower.starts_with("torch.")) lower.erase(0, std::string_view("torch.").size());
+  if (lower.starts_with("fp8") || lower.starts_with("float8") || lower.starts_with("e4m3") ||
+      lower.starts_with("e5m2"))
     return Precision::fp8;
+  static const std::map<std::string_view, Precision> torch_names = {
+      {"float16", Precision::fp16}, {"half", Precision::fp16},  {"bfloat16", Precision::bf16},
+      {"float32", Precision::fp32}, {"float", Precision::fp32}, {"float64", Precision::fp64},
+      {"double", Precision::fp64},  {"int8", Precision::int8}};
+  if (const auto it = torch_names.find(lower); it != torch_names.end()) return it->second;
   return find_precision(lower);
 }
 
@@ -375,9 +384,11 @@ ValidationSet run_gemm_set(const Table& t, const Catalog& catalog) {
     const Device* device = device_of(t, catalog, gpu);
     const auto types = gemm_types(row.text("dtype"));
     if (!device || !types) {
-      set.skipped.push_back(fmt::format("line {}: {} '{}' is not in the catalog", row.line(),
-                                        device ? "dtype" : "device",
-                                        device ? row.text("dtype") : gpu));
+      set.skipped.push_back(
+          device ? fmt::format("line {}: dtype '{}' is not a precision ridge "
+                               "reads",
+                               row.line(), row.text("dtype"))
+                 : fmt::format("line {}: device '{}' is not one catalog device", row.line(), gpu));
       continue;
     }
     const GemmShape shape{row.side("m"), row.side("n"), row.side("k"),

@@ -420,6 +420,21 @@ TEST(Validation, ModelRowsInOtherSourcesWordsArePriced) {
   EXPECT_DOUBLE_EQ(sets[1].points[0].measured_s, 64.0 * 128 / (8 * 400));
 }
 
+// GEMM rows name their types as PyTorch does, or as ridge does, in any case.
+TEST(Validation, GemmTypesInPyTorchsWordsArePriced) {
+  std::string text = "# Source: a test\nM\tN\tK\tdtype\tgpu\tTFLOPS\n";
+  for (const char* dtype : {"BF16", "torch.bfloat16", "half", "float16", "float8_e4m3fn"})
+    text += std::string("4096\t4096\t4096\t") + dtype + "\tH100 SXM5 80GB\t500\n";
+  text += "4096\t4096\t4096\tcomplex64\tH100 SXM5 80GB\t500\n";
+  const auto sets = run_validation_file(text, "t.tsv", Catalog::builtin());
+  ASSERT_EQ(sets[0].points.size(), 5u);
+  ASSERT_EQ(sets[0].skipped.size(), 1u);
+  EXPECT_EQ(sets[0].skipped[0], "line 8: dtype 'complex64' is not a precision ridge reads");
+  // fp8 has twice the peak of fp16 and bf16 and half their bytes: its bound is below theirs.
+  EXPECT_LT(sets[0].points[4].bound_s, sets[0].points[0].bound_s);
+  EXPECT_DOUBLE_EQ(sets[0].points[1].bound_s, sets[0].points[0].bound_s);
+}
+
 // Published tables group thousands with commas; a comma that does not group threes is not
 // guessed at (it could be a decimal comma).
 TEST(Validation, ThousandsGroupedByCommasAreRead) {
