@@ -17,6 +17,7 @@
 #include "ridge/expected.h"
 #include "ridge/inference.h"
 #include "ridge/model.h"
+#include "ridge/quantization.h"
 
 namespace ridge {
 
@@ -457,14 +458,20 @@ struct RunPrecision {
   bool presumed = false;  // the source does not state it
 };
 
-// 'bf16', 'fp16', 'int8 weight-only', 'int4 weight-only g32' (groups of 32 weights, each with
-// a 16-bit scale and a 16-bit zero point, as GPTQ, AWQ and gpt-fast store them), 'fp8', or a
-// sentence saying it is not stated (then fp16, presumed).
+// 'bf16', 'fp16' (or PyTorch's 'float16', 'half', 'bfloat16'), 'int8 weight-only', 'int4
+// weight-only g32' (groups of 32 weights, each with a 16-bit scale and a 16-bit zero point, as
+// GPTQ, AWQ and gpt-fast store them), 'W8A8' or 'int8 SmoothQuant' (int8 products), 'fp8',
+// 'nvfp4', or a sentence saying it is not stated (then fp16, presumed).
 std::optional<RunPrecision> run_precision(std::string_view text) {
-  const std::vector<std::string> w = lower_words(text);
+  std::vector<std::string> w = lower_words(text);
   RunPrecision p;
   p.presumed = std::ranges::find(w, "presumed") != w.end();
+  if (!w.empty() && w[0] == "torch") w.erase(w.begin());  // "torch.float16"
   if (w.empty()) return std::nullopt;
+  const auto says = [&](std::string_view word) { return std::ranges::find(w, word) != w.end(); };
+  // Weights and activations in int8 (SmoothQuant): int8 products.
+  if (w[0] == "w8a8" || (w[0] == "int8" && (says("smoothquant") || says("sq") || says("w8a8"))))
+    return RunPrecision{Precision::int8, 8, false};
   // Weight-only 4-bit as AWQ and GPTQ ship it: groups of 128.
   if (w[0] == "w4a16" || w[0] == "awq" || w[0] == "gptq")
     return RunPrecision{Precision::fp16, 4 + 32.0 / 128, false};
@@ -479,8 +486,13 @@ std::optional<RunPrecision> run_precision(std::string_view text) {
     }
     return p;
   }
-  if (p.presumed || w[0] == "fp16" || w[0] == "bf16") return p;
+  if (p.presumed || w[0] == "fp16" || w[0] == "bf16" || w[0] == "float16" || w[0] == "half" ||
+      w[0] == "bfloat16")
+    return p;
   if (w[0] == "fp8") return RunPrecision{Precision::fp8, 8, false};
+  // NVFP4 weights and activations: fp4 products, and the format's scales in its bytes.
+  if (w[0] == "nvfp4")
+    return RunPrecision{Precision::fp4, find_quant_format("nvfp4")->bits_per_value(), false};
   return std::nullopt;
 }
 
@@ -602,6 +614,9 @@ std::string skip_reason(const Row& row, const Device* device, const RunPrecision
   if (!device) return fmt::format("gpu '{}' is not one catalog device", row.text("gpu"));
   if (!precision)
     return fmt::format("precision '{}' is not one ridge reads", row.text("precision"));
+  if (!device->has_peak(precision->compute))
+    return fmt::format("gpu '{}' has no {} peak for precision '{}'", row.text("gpu"),
+                       to_string(precision->compute), row.text("precision"));
   if (!known_model) return fmt::format("no config for model '{}'", row.text("model"));
   if (!known_metric)
     return fmt::format("metric '{}' is not one ridge predicts", row.text("metric"));
@@ -617,7 +632,10 @@ ValidationPoint price_run(const Row& row, const Device& device, const RunPrecisi
   w.tp = row.optional_text("tp") ? row.count("tp", 1024) : 1;
   w.compute = precision.compute;
   w.weights.set_bytes(precision.weight_bits / 8);
-  w.activation_bytes = w.kv_bytes = precision.compute == Precision::fp8 ? 1 : 2;
+  // Activations in the products' type where it is narrower than 16 bits (fp8, int8, fp4); the
+  // KV cache in fp8 where the products are fp8, else 16-bit.
+  w.activation_bytes = std::min(2.0, bytes_per_element(precision.compute));
+  w.kv_bytes = precision.compute == Precision::fp8 ? 1 : 2;
   w.cuda_graphs = uses_cuda_graphs(row.optional_text("framework").value_or(""));
   const ModelAnalysis a = analyse_model(load_model(model_preset(row.text("model"))), w, device);
   ValidationPoint p;

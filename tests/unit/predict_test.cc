@@ -420,6 +420,29 @@ TEST(Validation, ModelRowsInOtherSourcesWordsArePriced) {
   EXPECT_DOUBLE_EQ(sets[1].points[0].measured_s, 64.0 * 128 / (8 * 400));
 }
 
+// A run's precision in the tables' words: PyTorch's 16-bit names, int8 products (W8A8,
+// SmoothQuant) faster than 16-bit ones where prefill is compute-bound, NVFP4 only where the part
+// multiplies fp4.
+TEST(Validation, RunPrecisionsInTablesWordsArePriced) {
+  std::string text =
+      "# Source: a test\nframework\tmodel\tgpu\ttp\tprecision\tbatch\tisl\tosl\tmetric\t"
+      "value\tunit\n";
+  for (const char* precision : {"torch.bfloat16", "half", "W8A8", "int8 SmoothQuant", "nvfp4"})
+    text += std::string("vLLM\tLlama-3.1-8B\tH100 SXM5 80GB\t1\t") + precision +
+            "\t8\t2048\t1\tTTFT\t500\tms\n";
+  text += "vLLM\tLlama-3.1-8B\tB200\t1\tnvfp4\t8\t2048\t1\tTTFT\t500\tms\n";
+  const auto sets = run_validation_file(text, "t.tsv", Catalog::builtin());
+  ASSERT_EQ(sets.size(), 1u);
+  const ValidationSet& ttft = sets[0];
+  ASSERT_EQ(ttft.points.size(), 5u);
+  EXPECT_DOUBLE_EQ(ttft.points[0].bound_s, ttft.points[1].bound_s);
+  EXPECT_LT(ttft.points[2].bound_s, 0.6 * ttft.points[0].bound_s);  // twice the peak
+  EXPECT_DOUBLE_EQ(ttft.points[3].bound_s, ttft.points[2].bound_s);
+  EXPECT_EQ(ttft.points[4].device_id, "b200");
+  ASSERT_EQ(ttft.skipped.size(), 1u);
+  EXPECT_EQ(ttft.skipped[0], "line 7: gpu 'H100 SXM5 80GB' has no fp4 peak for precision 'nvfp4'");
+}
+
 // GEMM rows name their types as PyTorch does, or as ridge does, in any case.
 TEST(Validation, GemmTypesInPyTorchsWordsArePriced) {
   std::string text = "# Source: a test\nM\tN\tK\tdtype\tgpu\tTFLOPS\n";
