@@ -438,6 +438,9 @@ TEST(Validation, RunPrecisionsInTablesWordsArePriced) {
   EXPECT_DOUBLE_EQ(ttft.points[0].bound_s, ttft.points[1].bound_s);
   EXPECT_LT(ttft.points[2].bound_s, 0.6 * ttft.points[0].bound_s);  // twice the peak
   EXPECT_DOUBLE_EQ(ttft.points[3].bound_s, ttft.points[2].bound_s);
+  // Hopper's int8 share is its fp8 one (one tensor-core rate), so int8 runs have an expected time.
+  ASSERT_TRUE(ttft.points[2].expected_s.has_value());
+  EXPECT_GT(*ttft.points[2].expected_s, ttft.points[2].bound_s);
   EXPECT_EQ(ttft.points[4].device_id, "b200");
   ASSERT_EQ(ttft.skipped.size(), 1u);
   EXPECT_EQ(ttft.skipped[0], "line 7: gpu 'H100 SXM5 80GB' has no fp4 peak for precision 'nvfp4'");
