@@ -70,8 +70,10 @@ struct GemmSweepPoint {
 MeasuredGemm measured_gemm(const GemmSweepPoint& p);
 
 // Bad input (std::invalid_argument naming the point) for a sweep a device cannot interpolate
-// in: a side below 1, a rate that is not positive and finite, a shape twice, or m falling within
-// the points of one set of weights (n, k, groups, precision).
+// in: a rate that is not positive and finite, or a point twice or out of order within one set
+// of weights. The GEMV/GEMM sweep's batches rise within each (where, n, precision); the shape
+// sweep's m within each (n, k, groups, precision), and no side is below 1.
+void check_blas_sweep(const std::vector<BlasPoint>& sweep);
 void check_gemm_sweep(const std::vector<GemmSweepPoint>& sweep);
 
 // The GPU a measurement ran on, as its runtime reports it.

@@ -33,6 +33,34 @@ MeasuredGemm measured_gemm(const GemmSweepPoint& p) {
   return {shape, p.precision, 2 * shape.m * shape.n * shape.k * shape.batch / p.flops_per_s.median};
 }
 
+namespace {
+
+// A sweep's point is a rate a device interpolates in: positive and finite.
+void check_rate(const char* sweep, std::size_t i, const Summary& rate) {
+  if (!(rate.median > 0) || !std::isfinite(rate.median))
+    throw std::invalid_argument(
+        fmt::format("{}[{}]: the median rate {} is not positive", sweep, i, rate.median));
+}
+
+}  // namespace
+
+void check_blas_sweep(const std::vector<BlasPoint>& sweep) {
+  std::map<std::tuple<std::string, int, Precision>, int> last_batch;
+  for (std::size_t i = 0; i < sweep.size(); ++i) {
+    const BlasPoint& b = sweep[i];
+    check_rate("blas", i, b.flops_per_s);
+    auto [it, first] = last_batch.try_emplace({b.weights, b.n, b.precision}, b.batch);
+    if (first) continue;
+    if (b.batch == it->second)
+      throw std::invalid_argument(
+          fmt::format("blas[{}]: batch {} of {} weights n={} twice", i, b.batch, b.weights, b.n));
+    if (b.batch < it->second)
+      throw std::invalid_argument(fmt::format(
+          "blas[{}]: batch {} after {}: the sweep's batches must rise", i, b.batch, it->second));
+    it->second = b.batch;
+  }
+}
+
 void check_gemm_sweep(const std::vector<GemmSweepPoint>& sweep) {
   std::map<std::tuple<int, int, int, Precision>, int> last_m;
   for (std::size_t i = 0; i < sweep.size(); ++i) {
@@ -42,9 +70,7 @@ void check_gemm_sweep(const std::vector<GemmSweepPoint>& sweep) {
           fmt::format("gemm_sweep[{}]: m={} n={} k={} groups={}: every "
                       "side must be at least 1",
                       i, g.m, g.n, g.k, g.groups));
-    if (!(g.flops_per_s.median > 0) || !std::isfinite(g.flops_per_s.median))
-      throw std::invalid_argument(fmt::format("gemm_sweep[{}]: the median rate {} is not positive",
-                                              i, g.flops_per_s.median));
+    check_rate("gemm_sweep", i, g.flops_per_s);
     auto [it, first] = last_m.try_emplace({g.n, g.k, g.groups, g.precision}, g.m);
     if (first) continue;
     if (g.m == it->second)

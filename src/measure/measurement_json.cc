@@ -5,10 +5,8 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
-#include <map>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
-#include <tuple>
 
 #include "core/json_input.h"
 #include "ridge/error.h"
@@ -85,27 +83,6 @@ int year_of(const std::string& timestamp) {
   int year = 0;
   std::from_chars(timestamp.data(), timestamp.data() + 4, year);
   return year;
-}
-
-// The GEMV/GEMM sweep is what a measured device's expected time interpolates between: within
-// each set of weights (where, size, precision) the batches rise, none twice, every rate positive.
-void check_blas_sweep(const std::vector<BlasPoint>& sweep) {
-  std::map<std::tuple<std::string, int, Precision>, int> last_batch;
-  for (std::size_t i = 0; i < sweep.size(); ++i) {
-    const BlasPoint& b = sweep[i];
-    if (!(b.flops_per_s.median > 0) || !std::isfinite(b.flops_per_s.median))
-      throw std::invalid_argument(
-          fmt::format("blas[{}]: the median rate {} is not positive", i, b.flops_per_s.median));
-    auto [it, first] = last_batch.try_emplace({b.weights, b.n, b.precision}, b.batch);
-    if (first) continue;
-    if (b.batch == it->second)
-      throw std::invalid_argument(
-          fmt::format("blas[{}]: batch {} of {} weights n={} twice", i, b.batch, b.weights, b.n));
-    if (b.batch < it->second)
-      throw std::invalid_argument(fmt::format(
-          "blas[{}]: batch {} after {}: the sweep's batches must rise", i, b.batch, it->second));
-    it->second = b.batch;
-  }
 }
 
 Summary summary_from(const Json& j) {

@@ -50,11 +50,27 @@ LevelBandwidth bandwidth_for(double bytes, const Device& device, const Calibrati
   return main;
 }
 
+// What a kernel of `op` reaches at a compute rate: the bandwidth of the level its data is in, and
+// the fixed cost of a kernel launched so.
+Achievable achievable_at(const Op& op, const Device& device, double rate_flops_per_s,
+                         const Calibration& c, KernelLaunch launch) {
+  const LevelBandwidth bandwidth = bandwidth_for(op.bytes, device, c);
+  return {rate_flops_per_s, bandwidth.bytes_per_s, kernel_fixed_cost_s(c, launch),
+          bandwidth.cache_level};
+}
+
+// The same at the calibration's share of the device's peak.
 Achievable achievable(const Op& op, const Device& device, Precision precision, const Calibration& c,
                       const ExpectOptions& options) {
-  const LevelBandwidth bandwidth = bandwidth_for(op.bytes, device, c);
-  return {c.compute_efficiency.at(precision).value * device.peak(precision).value,
-          bandwidth.bytes_per_s, kernel_fixed_cost_s(c, options.launch), bandwidth.cache_level};
+  return achievable_at(op, device,
+                       c.compute_efficiency.at(precision).value * device.peak(precision).value, c,
+                       options.launch);
+}
+
+// A measured GEMM as the operation it timed.
+Op op_of(const MeasuredGemm& g) {
+  const GemmShape& s = g.shape;
+  return gemm(s.m, s.n, s.k, bytes_per_element(g.precision), s.batch);
 }
 
 double cache_bytes(const Device& device) {
@@ -247,12 +263,10 @@ std::optional<Expectation> expect(const Op& op, const Device& device, Precision 
 }
 
 double measured_compute_share(const MeasuredGemm& g, const Device& device, const Calibration& c) {
-  const GemmShape& s = g.shape;
-  const Op op = gemm(s.m, s.n, s.k, bytes_per_element(g.precision), s.batch);
+  const Op op = op_of(g);
   // The model at the full peak (a share of 1), timed alone as the GEMM was.
-  const LevelBandwidth bandwidth = bandwidth_for(op.bytes, device, c);
-  const Achievable a{device.peak(g.precision).value, bandwidth.bytes_per_s,
-                     kernel_fixed_cost_s(c, KernelLaunch::alone), bandwidth.cache_level};
+  const Achievable a =
+      achievable_at(op, device, device.peak(g.precision).value, c, KernelLaunch::alone);
   const ExpectedTime at_full_rate = modelled_gemm_time(op, device, c, a);
   // Compute-bound, the rest of the time is the floor (and a CPU's packing, which comes first).
   const double other = at_full_rate.time_s - at_full_rate.compute_time_s;
@@ -265,8 +279,7 @@ std::vector<CalibratedGemm> calibrated_gemms(const Device& device, const Calibra
   for (const MeasuredGemm& g : device.measured_gemms) {
     // A precision with no peak has no model to correct: its points say nothing.
     if (!c.compute_efficiency.contains(g.precision) || !device.has_peak(g.precision)) continue;
-    const GemmShape& s = g.shape;
-    const Op op = gemm(s.m, s.n, s.k, bytes_per_element(g.precision), s.batch);
+    const Op op = op_of(g);
     const Achievable a = achievable(op, device, g.precision, c, {KernelLaunch::alone});
     out.push_back({g, g.seconds / modelled_gemm_time(op, device, c, a).time_s});
   }

@@ -260,7 +260,7 @@ std::optional<Precision> precision_named(std::string_view name) {
   static const std::map<std::string_view, Precision> torch_names = {
       {"float16", Precision::fp16}, {"half", Precision::fp16},  {"bfloat16", Precision::bf16},
       {"float32", Precision::fp32}, {"float", Precision::fp32}, {"float64", Precision::fp64},
-      {"double", Precision::fp64},  {"int8", Precision::int8}};
+      {"double", Precision::fp64}};
   if (const auto it = torch_names.find(lower); it != torch_names.end()) return it->second;
   return find_precision(lower);
 }
@@ -385,11 +385,10 @@ ValidationSet run_gemm_set(const Table& t, const Catalog& catalog) {
     const Device* device = device_of(t, catalog, gpu);
     const auto types = gemm_types(row.text("dtype"));
     if (!device || !types) {
-      set.skipped.push_back(
-          device ? fmt::format("line {}: dtype '{}' is not a precision ridge "
-                               "reads",
-                               row.line(), row.text("dtype"))
-                 : fmt::format("line {}: device '{}' is not one catalog device", row.line(), gpu));
+      const std::string why =
+          device ? fmt::format("dtype '{}' is not a precision ridge reads", row.text("dtype"))
+                 : fmt::format("device '{}' is not one catalog device", gpu);
+      set.skipped.push_back(fmt::format("line {}: {}", row.line(), why));
       continue;
     }
     const GemmShape shape{row.side("m"), row.side("n"), row.side("k"),
@@ -486,10 +485,9 @@ std::optional<RunPrecision> run_precision(std::string_view text) {
     }
     return p;
   }
-  if (p.presumed || w[0] == "fp16" || w[0] == "bf16" || w[0] == "float16" || w[0] == "half" ||
-      w[0] == "bfloat16")
-    return p;
-  if (w[0] == "fp8") return RunPrecision{Precision::fp8, 8, false};
+  const auto named = precision_named(w[0]);  // ridge's and PyTorch's names
+  if (p.presumed || named == Precision::fp16 || named == Precision::bf16) return p;
+  if (named == Precision::fp8) return RunPrecision{Precision::fp8, 8, false};
   // NVFP4 weights and activations: fp4 products, and the format's scales in its bytes.
   if (w[0] == "nvfp4")
     return RunPrecision{Precision::fp4, find_quant_format("nvfp4")->bits_per_value(), false};

@@ -28,14 +28,21 @@ constexpr EnumNames<AttentionSpan, 3> kSpanNames = {{{AttentionSpan::full, "full
 class ConfigReader;
 using FamilyReader = void (*)(const ConfigReader&, ModelConfig&);
 
-void read_common(const ConfigReader& r, ModelConfig& m);
+// The names a family's config class gives the sizes: Hugging Face's usual ones, or GPT-2's
+// (GPTJConfig's attribute_map: n_embd, n_layer, n_head).
+struct SizeNames {
+  const char* hidden = "hidden_size";
+  const char* layers = "num_hidden_layers";
+  const char* heads = "num_attention_heads";
+};
+constexpr SizeNames kGpt2SizeNames{"n_embd", "n_layer", "n_head"};
 
 struct Family {
   std::string_view architecture;
   std::string_view model_type;
   FamilyReader read;
   bool nested = false;  // the text model's fields sit under text_config (vision-language files)
-  FamilyReader sizes = read_common;  // the sizes, under the names the family's class gives them
+  SizeNames sizes = {};
 };
 
 // Reads fields of one JSON object; `prefix` ("text_config.") names where it sits in the file.
@@ -134,11 +141,12 @@ class ConfigReader {
   std::string prefix_;
 };
 
-// What every family shares: the sizes, under their usual names.
-void read_common(const ConfigReader& r, ModelConfig& m) {
-  m.hidden_size = r.integer("hidden_size");
-  m.num_layers = r.integer("num_hidden_layers");
-  m.num_heads = r.integer("num_attention_heads");
+// The sizes every family has, under its class's names; without num_key_value_heads every head
+// attends to its own keys and values.
+void read_common(const ConfigReader& r, ModelConfig& m, const SizeNames& names) {
+  m.hidden_size = r.integer(names.hidden);
+  m.num_layers = r.integer(names.layers);
+  m.num_heads = r.integer(names.heads);
   m.vocab_size = r.integer("vocab_size");
   m.num_kv_heads = r.optional_integer("num_key_value_heads", m.num_heads);
   m.head_dim = r.optional_integer("head_dim", 0);
@@ -430,18 +438,6 @@ void read_gpt_neox(const ConfigReader& r, ModelConfig& m) {
   m.parallel_attention = r.boolean("use_parallel_residual", true);
 }
 
-// GPT-J keeps GPT-2's names for the sizes (GPTJConfig's attribute_map: n_embd, n_layer,
-// n_head); every head attends to its own keys and values.
-void read_gptj_sizes(const ConfigReader& r, ModelConfig& m) {
-  m.hidden_size = r.integer("n_embd");
-  m.num_layers = r.integer("n_layer");
-  m.num_heads = r.integer("n_head");
-  m.vocab_size = r.integer("vocab_size");
-  m.num_kv_heads = m.num_heads;
-  m.head_dim = 0;
-  m.layers.assign(m.num_layers, LayerKind{});
-}
-
 // GPT-J: attention without biases in parallel with a biased GELU MLP (n_inner, 4 x n_embd when
 // null), under one LayerNorm a layer; the LM head is its own matrix.
 void read_gptj(const ConfigReader& r, ModelConfig& m) {
@@ -476,7 +472,7 @@ constexpr std::array<Family, 21> kFamilies = {{
     {"Olmo2ForCausalLM", "olmo2", read_olmo2},
     {"FalconForCausalLM", "falcon", read_falcon},
     {"GPTNeoXForCausalLM", "gpt_neox", read_gpt_neox},
-    {"GPTJForCausalLM", "gptj", read_gptj, false, read_gptj_sizes},
+    {"GPTJForCausalLM", "gptj", read_gptj, false, kGpt2SizeNames},
 }};
 
 const auto& families() { return kFamilies; }
@@ -575,7 +571,7 @@ ModelConfig read_config(const Json& root, const std::string& origin) {
   ModelConfig m;
   m.architecture = family.architecture;
   m.family = family.model_type;
-  family.sizes(r, m);
+  read_common(r, m, family.sizes);
   family.read(r, m);
   // Where the family has its own default (Gemma and Falcon tie), the file's word wins.
   m.tie_word_embeddings =

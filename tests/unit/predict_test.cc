@@ -20,6 +20,11 @@ namespace {
 
 const Device& device(const char* id) { return Catalog::builtin().get(id); }
 
+// A validation file's text run as t.tsv against the built-in catalog.
+std::vector<ValidationSet> validate(const std::string& text) {
+  return run_validation_file(text, "t.tsv", Catalog::builtin());
+}
+
 TEST(Calibration, EveryShippedFigureNamesItsSource) {
   ASSERT_GE(builtin_calibrations().size(), 3u);
   for (const Calibration& c : builtin_calibrations()) {
@@ -333,8 +338,7 @@ TEST(Validation, AFitDirectiveMakesItsSourcesFitSets) {
       "src\tframework\tmodel\tgpu\ttp\tprecision\tbatch\tisl\tosl\tmetric\tvalue\tunit\n"
       "A\tvLLM\tLlama-2-7B\tH100 SXM5 80GB\t1\tfp16\t1\t128\t128\tttft\t20\tms\n"
       "B\tvLLM\tLlama-2-7B\tH100 SXM5 80GB\t1\tfp16\t1\t128\t128\tttft\t20\tms\n";
-  const auto sets = run_validation_file("# Source: a test\n# ridge: fit = B (the test)\n" + rows,
-                                        "t.tsv", Catalog::builtin());
+  const auto sets = validate("# Source: a test\n# ridge: fit = B (the test)\n" + rows);
   ASSERT_EQ(sets.size(), 2u);
   EXPECT_EQ(sets[0].role, ValidationRole::held_out);
   EXPECT_EQ(sets[1].role, ValidationRole::fit);
@@ -351,7 +355,7 @@ TEST(Validation, ARefutedPresumedPrecisionExcludesTheModelsRuns) {
       "presumed)\t8\t128\t20\tlatency\t900\tms\n"
       "S\tLlama-2-7B\tH100 80GB HBM3\t1\tnot stated (fp16 "
       "presumed)\t1\t128\t20\tlatency\t900\tms\n";
-  const auto sets = run_validation_file(text, "t.tsv", Catalog::builtin());
+  const auto sets = validate(text);
   ASSERT_EQ(sets.size(), 1u);
   ASSERT_EQ(sets[0].points.size(), 3u);
   EXPECT_TRUE(sets[0].points[0].excluded);
@@ -373,7 +377,7 @@ TEST(Validation, ModelNamesAndMetricsInTablesWordsArePriced) {
       "out tok/s\n"
       "S\tTensorRT-LLM\tFalcon 180B\tH100 SXM5 80GB\t8\tFP8\t64\t128\t128\t"
       "total_tokens_per_s\t1000\ttokens/s\n";
-  const auto sets = run_validation_file(text, "t.tsv", Catalog::builtin());
+  const auto sets = validate(text);
   ASSERT_EQ(sets.size(), 2u);
   EXPECT_TRUE(sets[0].skipped.empty()) << sets[0].skipped.front();
   EXPECT_EQ(sets[0].points[0].quantity, "time to first token");
@@ -387,7 +391,7 @@ TEST(Validation, RowsRidgeCannotPriceAreListedNotDropped) {
   const std::string text =
       "# Source: a test\nm\tn\tk\tdtype\tdevice\ttime_ms\n64\t64\t64\tfp16\tNVIDIA Z9000\t1\n"
       "64\t64\t64\tfp16\tH100 80GB HBM3\t0.01\n";
-  const auto sets = run_validation_file(text, "t.tsv", Catalog::builtin());
+  const auto sets = validate(text);
   ASSERT_EQ(sets.size(), 1u);
   EXPECT_EQ(sets[0].points.size(), 1u);
   ASSERT_EQ(sets[0].skipped.size(), 1u);
@@ -406,7 +410,7 @@ TEST(Validation, ModelRowsInOtherSourcesWordsArePriced) {
       "tokens/s\tper GPU\n"
       "vLLM\tLlama-3.1-70B\tH200\t8\t8\tbf16\t64\t128\t128\tthroughput\t400\t"
       "tokens/s\tper GPU\n";
-  const auto sets = run_validation_file(text, "t.tsv", Catalog::builtin());
+  const auto sets = validate(text);
   ASSERT_EQ(sets.size(), 2u);
   EXPECT_TRUE(sets[0].skipped.empty()) << sets[0].skipped.front();
   ASSERT_EQ(sets[0].points.size(), 1u);
@@ -431,7 +435,7 @@ TEST(Validation, RunPrecisionsInTablesWordsArePriced) {
     text += std::string("vLLM\tLlama-3.1-8B\tH100 SXM5 80GB\t1\t") + precision +
             "\t8\t2048\t1\tTTFT\t500\tms\n";
   text += "vLLM\tLlama-3.1-8B\tB200\t1\tnvfp4\t8\t2048\t1\tTTFT\t500\tms\n";
-  const auto sets = run_validation_file(text, "t.tsv", Catalog::builtin());
+  const auto sets = validate(text);
   ASSERT_EQ(sets.size(), 1u);
   const ValidationSet& ttft = sets[0];
   ASSERT_EQ(ttft.points.size(), 5u);
@@ -452,7 +456,7 @@ TEST(Validation, GemmTypesInPyTorchsWordsArePriced) {
   for (const char* dtype : {"BF16", "torch.bfloat16", "half", "float16", "float8_e4m3fn"})
     text += std::string("4096\t4096\t4096\t") + dtype + "\tH100 SXM5 80GB\t500\n";
   text += "4096\t4096\t4096\tcomplex64\tH100 SXM5 80GB\t500\n";
-  const auto sets = run_validation_file(text, "t.tsv", Catalog::builtin());
+  const auto sets = validate(text);
   ASSERT_EQ(sets[0].points.size(), 5u);
   ASSERT_EQ(sets[0].skipped.size(), 1u);
   EXPECT_EQ(sets[0].skipped[0], "line 8: dtype 'complex64' is not a precision ridge reads");
@@ -470,15 +474,13 @@ TEST(Validation, ThousandsGroupedByCommasAreRead) {
   const std::string row =
       "TensorRT-LLM\tGPT-J 6B\tH100 SXM5 80GB\t1\t1\tfp8\t64\t128\t128\t"
       "throughput\t";
-  const auto sets = run_validation_file(header + row + "10,907\tout tok/s\tTP group\n", "t.tsv",
-                                        Catalog::builtin());
+  const auto sets = validate(header + row + "10,907\tout tok/s\tTP group\n");
   ASSERT_EQ(sets.size(), 1u);
   ASSERT_EQ(sets[0].points.size(), 1u);
   EXPECT_DOUBLE_EQ(sets[0].points[0].measured_s, 64.0 * 128 / 10907);
   for (const char* value : {"1,2", "10,90", "1,0000", ",907"}) {
     try {
-      run_validation_file(header + row + value + "\tout tok/s\tTP group\n", "t.tsv",
-                          Catalog::builtin());
+      validate(header + row + value + "\tout tok/s\tTP group\n");
       ADD_FAILURE() << value << " accepted";
     } catch (const InputError& e) {
       EXPECT_NE(std::string(e.what()).find("is not a positive number"), std::string::npos)
@@ -491,7 +493,7 @@ TEST(Validation, AMalformedRowIsBadInputNamingItsLine) {
   const std::string text =
       "m\tn\tk\tdtype\tdevice\ttime_ms\n64\t64\t64\tfp16\tH100 80GB HBM3\tNaN\n";
   try {
-    run_validation_file(text, "t.tsv", Catalog::builtin());
+    validate(text);
     FAIL() << "accepted";
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find("t.tsv:2: time_ms: 'NaN'"), std::string::npos) << e.what();
@@ -502,16 +504,14 @@ TEST(Validation, AMalformedRowIsBadInputNamingItsLine) {
 // input naming the file.
 TEST(Validation, ADeviceDirectivePinsTheRowsOrIsBadInput) {
   const std::string rows = "m\tn\tk\tdtype\tdevice\ttime_ms\n64\t64\t64\tfp16\tA100 80GB\t0.01\n";
-  const auto unpinned =
-      run_validation_file("# Source: a test\n" + rows, "t.tsv", Catalog::builtin());
+  const auto unpinned = validate("# Source: a test\n" + rows);
   EXPECT_TRUE(unpinned[0].points.empty());  // "A100 80GB" names two catalog parts
-  const auto pinned = run_validation_file(
-      "# Source: a test\n# ridge: device = a100-pcie-80gb (the test says so)\n" + rows, "t.tsv",
-      Catalog::builtin());
+  const auto pinned =
+      validate("# Source: a test\n# ridge: device = a100-pcie-80gb (the test says so)\n" + rows);
   ASSERT_EQ(pinned[0].points.size(), 1u);
   EXPECT_EQ(pinned[0].points[0].device_id, "a100-pcie-80gb");
   try {
-    run_validation_file("# ridge: device = a100-nope\n" + rows, "t.tsv", Catalog::builtin());
+    validate("# ridge: device = a100-nope\n" + rows);
     FAIL() << "accepted";
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find("t.tsv: '# ridge: device = a100-nope'"), std::string::npos)
@@ -524,14 +524,13 @@ TEST(Validation, ADeviceDirectiveForOneNamePinsOnlyItsRows) {
   const std::string rows =
       "m\tn\tk\tdtype\tdevice\ttime_ms\n"
       "64\t64\t64\tfp16\tA100 80GB\t0.01\n64\t64\t64\tfp16\tH800\t0.01\n";
-  const auto sets = run_validation_file(
-      "# Source: a test\n# ridge: device A100 80GB = a100-sxm-80gb (the test says so)\n" + rows,
-      "t.tsv", Catalog::builtin());
+  const auto sets = validate(
+      "# Source: a test\n# ridge: device A100 80GB = a100-sxm-80gb (the test says so)\n" + rows);
   ASSERT_EQ(sets[0].points.size(), 2u);
   EXPECT_EQ(sets[0].points[0].device_id, "a100-sxm-80gb");
   EXPECT_EQ(sets[0].points[1].device_id, "h800");
   try {
-    run_validation_file("# ridge: device A100 80GB = nope\n" + rows, "t.tsv", Catalog::builtin());
+    validate("# ridge: device A100 80GB = nope\n" + rows);
     FAIL() << "accepted";
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find("'# ridge: device A100 80GB = nope' is not a catalog id"),
