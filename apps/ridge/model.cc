@@ -20,6 +20,7 @@ struct ModelArgs {
   bool no_flash = false;
   bool per_step = false;
   bool cuda_graphs = false;
+  bool kv_reads_per_head = false;
   std::string sweep;
 };
 
@@ -55,6 +56,7 @@ Workload workload_from(const ModelArgs& args, const ModelConfig& model, const De
   w.flash_attention = !args.no_flash;
   w.per_step = args.per_step;
   w.cuda_graphs = args.cuda_graphs;
+  w.kv_read_per_query_head = args.kv_reads_per_head;
   const Precision dtype = args.dtype.empty() ? Precision::fp16 : parse_precision(args.dtype);
   const double dtype_bytes = bytes_per_element(dtype);
   w.activation_bytes = args.abits > 0 ? args.abits / 8 : dtype_bytes;
@@ -165,6 +167,10 @@ void add_model(CLI::App& app, std::vector<Command>& commands) {
   sub->add_flag("--cuda-graphs", args->cuda_graphs,
                 "The engine replays kernels from CUDA graphs (torch.compile, TensorRT-LLM, vLLM): "
                 "the expected time counts each kernel's ramp, not its launch");
+  sub->add_flag("--kv-reads-per-head", args->kv_reads_per_head,
+                "The decode attention kernel reads K and V once per query head, not once per "
+                "grouped-query group (TensorRT-LLM before v0.8, without XQA): the expected time "
+                "counts those reads");
   sub->add_option("--sweep", args->sweep,
                   "One row per value: batch=1,8,64 (or prompt=, gen=, tp=)");
   commands.push_back({sub, [args](const Session& s) { return run_model(*args, s); }});

@@ -61,6 +61,10 @@ struct Workload {
   // The engine replays its kernels from CUDA graphs (or is compiled): the expected time counts
   // the kernel floor without its launch part.
   bool cuda_graphs = false;
+  // The decode attention kernel runs each query head on its own and reads its K and V for each
+  // (TensorRT-LLM's masked MHA before its XQA kernels became the default in v0.8): grouped-query
+  // attention then saves cache memory but no reads. The bound keeps the ideal reads.
+  bool kv_read_per_query_head = false;
 };
 
 // Quantises the groups of weights that `scope` names (attention, MLP, experts) to `format`, at

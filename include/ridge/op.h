@@ -22,6 +22,10 @@ struct AttentionShape {
   double batch = 1;
   bool fused = true;  // FlashAttention: the seq-by-seq scores never reach main memory
   double kv_seq = 0;  // keys per query; 0: the same as seq (self-attention over the sequence)
+  // What the kernel itself reads beyond the op's ideal bytes: a decode kernel that runs each
+  // query head on its own reads its group's K and V once per query head, not once per group.
+  double kv_bytes = 0;  // of the op's bytes, the K and V read once
+  double kv_reads = 1;  // how often the kernel reads them (1: the query heads of a group share)
 };
 
 struct Op {

@@ -202,10 +202,12 @@ ExpectedTime attention_time(const Op& op, const Device& device, Precision precis
   const double rate = attention_efficiency(s.d_head, c) * device.peak(precision).value;
   ExpectedTime e;
   e.compute_time_s = op.flops / (rate * fill);
-  e.memory_time_s = op.bytes / a.bandwidth_bytes_per_s;
+  e.memory_time_s = (op.bytes + (s.kv_reads - 1) * s.kv_bytes) / a.bandwidth_bytes_per_s;
   e.detail = fmt::format(
       "flash attention at {:.0f}% of peak, {} blocks in {} wave{} ({:.0f}% full)",
       100 * rate / device.peak(precision).value, blocks, waves, waves == 1 ? "" : "s", 100 * fill);
+  if (s.kv_reads > 1)
+    e.detail += fmt::format("; K and V read once per query head ({}x)", s.kv_reads);
   return finish(e, a.floor_s);
 }
 

@@ -568,6 +568,24 @@ bool uses_cuda_graphs(std::string_view framework) {
   return false;
 }
 
+// TensorRT-LLM's generation kernel ran each query head on its own, reading its group's K and V
+// for each, until its XQA kernels for grouped-query attention became the default in v0.8
+// (docs/source/blogs/XQA-kernel.md: 2.4x the throughput for Llama 70B with them). A framework
+// cell that names an earlier release, or says XQA is off, reads K and V per query head; one
+// without a release is presumed current.
+bool reads_kv_per_query_head(std::string_view framework) {
+  const std::string lower = lower_case(framework);
+  if (lower.find("without xqa") != std::string::npos || lower.find("no xqa") != std::string::npos)
+    return true;
+  const std::size_t engine = lower.find("tensorrt-llm");
+  if (engine == std::string::npos) return false;
+  const std::size_t release = lower.find("0.", engine);
+  if (release == std::string::npos || release + 2 >= lower.size()) return false;
+  const bool named = release > 0 && (lower[release - 1] == 'v' || lower[release - 1] == ' ');
+  return named && std::isdigit(static_cast<unsigned char>(lower[release + 2])) &&
+         std::atoi(lower.c_str() + release + 2) < 8;
+}
+
 // A model as sources name it ("meta-llama/Llama-3.1-8B-Instruct", "Llama-2-7b-chat-hf", "LLaMA
 // 7B", "GPT-J 6B"), as a preset: the organisation, the fine-tune's and the release's suffixes go
 // (they change no shape), words are joined by hyphens, and a name takes the preset of the same
@@ -634,7 +652,9 @@ ValidationPoint price_run(const Row& row, const Device& device, const RunPrecisi
   // KV cache in fp8 where the products are fp8, else 16-bit.
   w.activation_bytes = std::min(2.0, bytes_per_element(precision.compute));
   w.kv_bytes = precision.compute == Precision::fp8 ? 1 : 2;
-  w.cuda_graphs = uses_cuda_graphs(row.optional_text("framework").value_or(""));
+  const std::string framework = row.optional_text("framework").value_or("");
+  w.cuda_graphs = uses_cuda_graphs(framework);
+  w.kv_read_per_query_head = reads_kv_per_query_head(framework);
   const ModelAnalysis a = analyse_model(load_model(model_preset(row.text("model"))), w, device);
   ValidationPoint p;
   p.line = row.line();

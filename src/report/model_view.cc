@@ -14,10 +14,12 @@ std::string bits(double bytes) { return units::plain(bytes * 8, 2) + "-bit"; }
 
 std::string workload_text(const ModelAnalysis& a) {
   const Workload& w = a.workload;
-  return fmt::format("batch {}, prompt {}, gen {}; weights {}, activations {}, KV {}; tp {}{}; {}",
-                     w.batch, w.prompt, w.gen, w.weights.name, bits(w.activation_bytes),
-                     bits(w.kv_bytes), w.tp, w.ep > 1 ? fmt::format(", ep {}", w.ep) : "",
-                     w.flash_attention ? "FlashAttention" : "unfused attention");
+  return fmt::format(
+      "batch {}, prompt {}, gen {}; weights {}, activations {}, KV {}; tp {}{}; {}{}", w.batch,
+      w.prompt, w.gen, w.weights.name, bits(w.activation_bytes), bits(w.kv_bytes), w.tp,
+      w.ep > 1 ? fmt::format(", ep {}", w.ep) : "",
+      w.flash_attention ? "FlashAttention" : "unfused attention",
+      w.kv_read_per_query_head ? ", decode reads K and V per query head" : "");
 }
 
 // "61 layers (3 dense, 58 MoE); attention: 61 full" or "24 layers; attention: 12 sliding

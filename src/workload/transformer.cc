@@ -206,7 +206,9 @@ class StepBuilder {
     const AttendedKeys k = keys(span);
     const double d = model_.head_dim;
     const double kv_read = batch_ * shard_.kv_heads * k.keys_read * d * work_.kv_bytes;
-    const AttentionShape shape{new_, d, shard_.heads, batch_, true, k.keys_read};
+    AttentionShape shape{new_, d, shard_.heads, batch_, true, k.keys_read};
+    shape.kv_bytes = 2 * kv_read;
+    if (new_ == 1 && work_.kv_read_per_query_head) shape.kv_reads = shard_.heads / shard_.kv_heads;
     add(span_name(span, "attention"), "attention", span_layers(span),
         batch_ * shard_.heads * k.scores * flops_per_score(d, d), 2 * query_bytes() + 2 * kv_read,
         work_.compute, std::nullopt, shape);

@@ -2,6 +2,7 @@
 // validation sets' errors.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "ridge/analysis.h"
@@ -261,6 +262,35 @@ TEST(Expected, ModelRunsHaveExpectedFiguresAboveTheirBounds) {
   EXPECT_FALSE(analyse_model(load_model("llama-3.1-8b"), w, device("v100-sxm2")).expected);
 }
 
+// A decode kernel that reads K and V per query head: Llama 2 70B's 8 query heads a KV head make
+// its decode attention read the cache 8 times; the bound, prefill and a multi-head model keep
+// their times.
+TEST(Expected, KvReadPerQueryHeadMultipliesTheDecodeCacheReads) {
+  Workload w;
+  w.batch = 64;
+  w.prompt = 2048;
+  const auto attention = [&](const char* model, bool per_head, bool decode) {
+    w.kv_read_per_query_head = per_head;
+    const ModelAnalysis a = analyse_model(load_model(model), w, device("h100-sxm"));
+    const auto& ops = decode ? a.decode.ops : a.prefill.ops;
+    return *std::ranges::find(ops, std::string("attention"), &ModelOp::name);
+  };
+  const ModelOp shared = attention("llama-2-70b", false, true);
+  const ModelOp per_head = attention("llama-2-70b", true, true);
+  EXPECT_DOUBLE_EQ(per_head.time_s, shared.time_s);  // the bound reads them once
+  const double kv_bytes = shared.attention_shape->kv_bytes;
+  EXPECT_GT(kv_bytes, 0.9 * shared.bytes);
+  EXPECT_DOUBLE_EQ(per_head.attention_shape->kv_reads, 8);
+  const double bandwidth = find_calibration(device("h100-sxm"))->bandwidth_efficiency.value *
+                           device("h100-sxm").main_bandwidth_bytes_per_s();
+  EXPECT_NEAR(*per_head.expected_time_s - *shared.expected_time_s, 7 * kv_bytes / bandwidth,
+              1e-9);
+  EXPECT_DOUBLE_EQ(*attention("llama-2-70b", true, false).expected_time_s,
+                   *attention("llama-2-70b", false, false).expected_time_s);
+  EXPECT_DOUBLE_EQ(*attention("llama-2-7b", true, true).expected_time_s,
+                   *attention("llama-2-7b", false, true).expected_time_s);
+}
+
 // A kernel alone pays the kernel floor; one of a step's chain the graph floor; launched from the
 // host, a kernel shorter than its launch waits for it, and a long one hides it.
 TEST(Expected, TheFixedCostFollowsHowAKernelIsLaunched) {
@@ -330,6 +360,38 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   EXPECT_EQ(nemo.role, ValidationRole::held_out);
   EXPECT_EQ(nemo.stats.count, 32);
   EXPECT_LE(nemo.stats.median_abs_error, 0.35);
+  // TensorRT-LLM's own tables: held out. Throughput (static batches on H100, A100) is expected
+  // within a few percent; the first-token latencies of its v0.5 are not yet (docs/predict.md).
+  const ValidationSet& trt = find("llm_inference_trtllm S7: request time");
+  EXPECT_EQ(trt.role, ValidationRole::held_out);
+  EXPECT_EQ(trt.stats.count, 29);
+  EXPECT_LE(trt.stats.median_abs_error, 0.10);
+  EXPECT_LE(trt.stats.p90_abs_error, 0.20);
+  const ValidationSet& ttft = find("llm_inference_trtllm S7: time to first token");
+  EXPECT_EQ(ttft.stats.count, 16);
+  EXPECT_LE(ttft.stats.median_abs_error, 0.40);
+}
+
+// TensorRT-LLM before v0.8 reads K and V once per query head in decode; later releases, other
+// releases and a cell naming no release share them within a grouped-query group.
+TEST(Validation, AnEarlyTensorRtLlmReadsKvPerQueryHead) {
+  const std::string header =
+      "# Source: a test\n"
+      "framework\tmodel\tgpu\ttp\tprecision\tbatch\tisl\tosl\tmetric\tvalue\tunit\n";
+  const auto expected_with = [&](const std::string& framework) {
+    const auto sets = validate(header + framework +
+                               "\tLLaMA 70B\tH100 SXM5 80GB\t4\tfp8\t64\t128\t2048\tlatency\t"
+                               "1000\ts\n");
+    EXPECT_EQ(sets.size(), 1u);
+    return sets.front().points.front().expected_s.value_or(0);
+  };
+  const double current = expected_with("TensorRT-LLM (gptSessionBenchmark)");
+  EXPECT_DOUBLE_EQ(expected_with("TensorRT-LLM v0.9.0"), current);
+  EXPECT_DOUBLE_EQ(expected_with("TensorRT-LLM v0.10.0"), current);
+  EXPECT_GT(expected_with("TensorRT-LLM v0.6.1"), 1.3 * current);  // 8 query heads a KV head
+  EXPECT_DOUBLE_EQ(expected_with("TensorRT-LLM 0.7.1"), expected_with("TensorRT-LLM v0.6.1"));
+  EXPECT_DOUBLE_EQ(expected_with("TensorRT-LLM v0.9.0, no XQA"),
+                   expected_with("TensorRT-LLM v0.6.1"));
 }
 
 // The file says which sources a figure was fitted to; their sets are fit sets.
