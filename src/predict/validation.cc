@@ -39,6 +39,7 @@ struct Table {
   std::string origin;
   std::vector<std::string> comments;
   std::map<std::string, std::string> directives;  // '# ridge: key = value (why)'
+  std::map<std::string, std::string> directive_reasons;  // each key's '(why)'
   std::vector<std::string> header;
   std::vector<std::vector<std::string>> rows;
   std::vector<int> lines;  // file line of each row
@@ -86,7 +87,11 @@ void read_directive(Table& t, const std::string& comment, int line) {
   if (equals == std::string::npos)
     input_error("{}:{}: '# ridge:' line '{}' is not 'key = value'", t.origin, line, body);
   const std::string value = trimmed(body.substr(equals + 1));
-  t.directives[trimmed(body.substr(0, equals))] = value.substr(0, value.find(' '));
+  const std::string key = trimmed(body.substr(0, equals));
+  t.directives[key] = value.substr(0, value.find(' '));
+  const std::size_t why = value.find('(');
+  if (why != std::string::npos)
+    t.directive_reasons[key] = trimmed(value.substr(why + 1, value.rfind(')') - why - 1));
 }
 
 Table read_table(std::string_view text, const std::string& origin) {
@@ -758,6 +763,31 @@ std::vector<ValidationSet> run_model_sets(const Table& t, const Catalog& catalog
   return out;
 }
 
+// '# ridge: exclude = 148,150 (why)': rows the file's maintainer found inconsistent with what
+// the source states (faster than the stated configuration can physically run), kept in the
+// output with the reason and out of the statistics. Every excluded line must say why.
+void exclude_named_lines(const Table& t, std::vector<ValidationSet>& sets) {
+  const auto it = t.directives.find("exclude");
+  if (it == t.directives.end()) return;
+  const auto why = t.directive_reasons.find("exclude");
+  if (why == t.directive_reasons.end() || why->second.empty())
+    input_error("{}: '# ridge: exclude' names no reason '(why)'", t.origin);
+  std::istringstream lines(it->second);
+  std::string item;
+  while (std::getline(lines, item, ',')) {
+    const auto line = whole_number(trimmed(item));
+    if (!line || *line != std::floor(*line) || *line < 1 || *line > 1e9)
+      input_error("{}: '# ridge: exclude' line '{}' is not a line number", t.origin, item);
+    for (ValidationSet& set : sets) {
+      for (ValidationPoint& p : set.points) {
+        if (p.line != static_cast<int>(*line)) continue;
+        p.excluded = true;
+        p.reason = "excluded by the file: " + why->second;
+      }
+    }
+  }
+}
+
 }  // namespace
 
 std::vector<ValidationSet> run_validation_file(std::string_view text, const std::string& origin,
@@ -776,6 +806,7 @@ std::vector<ValidationSet> run_validation_file(std::string_view text, const std:
         "value; ceilings: mamf_tflops)",
         origin);
   }
+  exclude_named_lines(t, sets);
   for (ValidationSet& set : sets) set.stats = statistics(set.points);
   return sets;
 }
