@@ -38,7 +38,7 @@ namespace {
 struct Table {
   std::string origin;
   std::vector<std::string> comments;
-  std::map<std::string, std::string> directives;  // '# ridge: key = value (why)'
+  std::map<std::string, std::string> directives;         // '# ridge: key = value (why)'
   std::map<std::string, std::string> directive_reasons;  // each key's '(why)'
   std::vector<std::string> header;
   std::vector<std::vector<std::string>> rows;

@@ -283,8 +283,7 @@ TEST(Expected, KvReadPerQueryHeadMultipliesTheDecodeCacheReads) {
   EXPECT_DOUBLE_EQ(per_head.attention_shape->kv_reads, 8);
   const double bandwidth = find_calibration(device("h100-sxm"))->bandwidth_efficiency.value *
                            device("h100-sxm").main_bandwidth_bytes_per_s();
-  EXPECT_NEAR(*per_head.expected_time_s - *shared.expected_time_s, 7 * kv_bytes / bandwidth,
-              1e-9);
+  EXPECT_NEAR(*per_head.expected_time_s - *shared.expected_time_s, 7 * kv_bytes / bandwidth, 1e-9);
   EXPECT_DOUBLE_EQ(*attention("llama-2-70b", true, false).expected_time_s,
                    *attention("llama-2-70b", false, false).expected_time_s);
   EXPECT_DOUBLE_EQ(*attention("llama-2-7b", true, true).expected_time_s,
@@ -386,9 +385,8 @@ TEST(Validation, AnExcludeDirectiveKeepsTheRowsOutWithTheirReason) {
       "framework\tmodel\tgpu\ttp\tprecision\tbatch\tisl\tosl\tmetric\tvalue\tunit\n"
       "vLLM\tLlama-2-7B\tH100 SXM5 80GB\t1\tfp16\t1\t128\t128\tttft\t0.001\tms\n"
       "vLLM\tLlama-2-7B\tH100 SXM5 80GB\t1\tfp16\t1\t128\t128\tttft\t20\tms\n";
-  const auto sets =
-      validate("# Source: a test\n# ridge: exclude = 4 (faster than its weights can be read)\n" +
-               rows);
+  const auto sets = validate(
+      "# Source: a test\n# ridge: exclude = 4 (faster than its weights can be read)\n" + rows);
   ASSERT_EQ(sets.size(), 1u);
   EXPECT_TRUE(sets[0].points[0].excluded);
   EXPECT_NE(sets[0].points[0].reason.find("faster than its weights"), std::string::npos);
