@@ -196,6 +196,11 @@ Section expected_section(const ModelAnalysis& a) {
        bool_cell(a.workload.cuda_graphs, a.workload.cuda_graphs
                                              ? "replayed from CUDA graphs (no host launch cost)"
                                              : "launched one by one from the host")},
+      {"kv_read_per_query_head", "decode attention",
+       bool_cell(a.workload.kv_read_per_query_head,
+                 a.workload.kv_read_per_query_head
+                     ? "reads K and V once per query head (--kv-reads-per-head)"
+                     : "reads K and V once per KV head")},
   }};
   return {"expected", "Expected time (calibrated)", {std::move(fields), std::move(t)}, {}};
 }
