@@ -682,17 +682,23 @@ struct PointRef {
   std::size_t index = 0;
 };
 
+// The comma-separated items of a directive's value ('# ridge: fit = S3,S4 (why)'), trimmed;
+// none when the file has no such directive.
+std::vector<std::string> directive_list(const Table& t, const std::string& key) {
+  std::vector<std::string> items;
+  const auto it = t.directives.find(key);
+  if (it == t.directives.end()) return items;
+  std::istringstream list(it->second);
+  std::string item;
+  while (std::getline(list, item, ',')) items.push_back(trimmed(item));
+  return items;
+}
+
 // The sources a file names in '# ridge: fit = S3,S4 (why)': a figure of the shipped model was
 // fitted to their rows, so their sets are reported as fit sets.
 bool is_fit_source(const Table& t, const std::string& source) {
-  const auto it = t.directives.find("fit");
-  if (it == t.directives.end() || source.empty()) return false;
-  std::istringstream sources(it->second);
-  std::string name;
-  while (std::getline(sources, name, ',')) {
-    if (trimmed(name) == source) return true;
-  }
-  return false;
+  const std::vector<std::string> fitted = directive_list(t, "fit");
+  return !source.empty() && std::ranges::find(fitted, source) != fitted.end();
 }
 
 // Where a source does not state its precision, a run faster than the presumed fp16 allows (its
@@ -767,24 +773,28 @@ std::vector<ValidationSet> run_model_sets(const Table& t, const Catalog& catalog
 // the source states (faster than the stated configuration can physically run), kept in the
 // output with the reason and out of the statistics. Every excluded line must say why.
 void exclude_named_lines(const Table& t, std::vector<ValidationSet>& sets) {
-  const auto it = t.directives.find("exclude");
-  if (it == t.directives.end()) return;
+  const std::vector<std::string> lines = directive_list(t, "exclude");
+  if (lines.empty()) return;
   const auto why = t.directive_reasons.find("exclude");
   if (why == t.directive_reasons.end() || why->second.empty())
     input_error("{}: '# ridge: exclude' names no reason '(why)'", t.origin);
-  std::istringstream lines(it->second);
-  std::string item;
-  while (std::getline(lines, item, ',')) {
-    const auto line = whole_number(trimmed(item));
+  for (const std::string& item : lines) {
+    const auto line = whole_number(item);
     if (!line || *line != std::floor(*line) || *line < 1 || *line > 1e9)
       input_error("{}: '# ridge: exclude' line '{}' is not a line number", t.origin, item);
+    // A line that prices no point (a comment, a skipped row, a number left stale by an edit)
+    // would exclude nothing, or the wrong row once the file changes: bad input.
+    bool found = false;
     for (ValidationSet& set : sets) {
       for (ValidationPoint& p : set.points) {
         if (p.line != static_cast<int>(*line)) continue;
         p.excluded = true;
         p.reason = "excluded by the file: " + why->second;
+        found = true;
       }
     }
+    if (!found)
+      input_error("{}: '# ridge: exclude' line {} is no priced row of the file", t.origin, item);
   }
 }
 

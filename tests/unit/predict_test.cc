@@ -395,6 +395,7 @@ TEST(Validation, AnExcludeDirectiveKeepsTheRowsOutWithTheirReason) {
   EXPECT_EQ(sets[0].stats.bound_broken, 0);
   EXPECT_THROW(validate("# ridge: exclude = 4\n" + rows), InputError);
   EXPECT_THROW(validate("# ridge: exclude = four (a reason)\n" + rows), InputError);
+  EXPECT_THROW(validate("# ridge: exclude = 9 (no such row)\n" + rows), InputError);
 }
 
 // TensorRT-LLM before v0.8 reads K and V once per query head in decode; later releases, other
