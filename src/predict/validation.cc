@@ -573,22 +573,35 @@ bool uses_cuda_graphs(std::string_view framework) {
   return false;
 }
 
+// The release a framework cell names for TensorRT-LLM ("TensorRT-LLM v0.9.0", "TensorRT-LLM
+// 0.7.1"): its minor number under 0.x; none where the cell names no such release.
+std::optional<int> tensorrt_llm_minor_release(const std::string& lower) {
+  const std::size_t engine = lower.find("tensorrt-llm");
+  if (engine == std::string::npos) return std::nullopt;
+  const std::size_t release = lower.find("0.", engine);
+  if (release == std::string::npos || release + 2 >= lower.size()) return std::nullopt;
+  const bool named = release > 0 && (lower[release - 1] == 'v' || lower[release - 1] == ' ');
+  if (!named || !std::isdigit(static_cast<unsigned char>(lower[release + 2]))) return std::nullopt;
+  return std::atoi(lower.c_str() + release + 2);
+}
+
 // TensorRT-LLM's generation kernel ran each query head on its own, reading its group's K and V
 // for each, until its XQA kernels for grouped-query attention became the default in v0.8
-// (docs/source/blogs/XQA-kernel.md: 2.4x the throughput for Llama 70B with them). A framework
-// cell that names an earlier release, or says XQA is off, reads K and V per query head; one
-// without a release is presumed current.
-bool reads_kv_per_query_head(std::string_view framework) {
+// (docs/source/blogs/XQA-kernel.md: 2.4x the throughput for Llama 70B with them). Through v0.9
+// XQA took only one shape of group: DecoderXQARunner::shouldUse (decoderXQARunner.h, in v0.7.1
+// and still in 0.10.0.dev2024043000) declines any model whose query heads per KV head are not 8
+// or whose head dimension is not 128, so Mistral and Mixtral (4 a group) and Falcon 180B (29,
+// head dimension 64) kept the per-head kernel. A cell that names an earlier release, or says XQA
+// is off, reads K and V per query head; one without a release is presumed current.
+bool reads_kv_per_query_head(std::string_view framework, const ModelConfig& model) {
   const std::string lower = lower_case(framework);
   if (lower.find("without xqa") != std::string::npos || lower.find("no xqa") != std::string::npos)
     return true;
-  const std::size_t engine = lower.find("tensorrt-llm");
-  if (engine == std::string::npos) return false;
-  const std::size_t release = lower.find("0.", engine);
-  if (release == std::string::npos || release + 2 >= lower.size()) return false;
-  const bool named = release > 0 && (lower[release - 1] == 'v' || lower[release - 1] == ' ');
-  return named && std::isdigit(static_cast<unsigned char>(lower[release + 2])) &&
-         std::atoi(lower.c_str() + release + 2) < 8;
+  const std::optional<int> minor = tensorrt_llm_minor_release(lower);
+  if (!minor) return false;
+  if (*minor < 8) return true;
+  const bool xqa_shape = model.num_heads == 8 * model.num_kv_heads && model.head_dim == 128;
+  return *minor <= 9 && !xqa_shape;
 }
 
 // A model as sources name it ("meta-llama/Llama-3.1-8B-Instruct", "Llama-2-7b-chat-hf", "LLaMA
@@ -659,8 +672,9 @@ ValidationPoint price_run(const Row& row, const Device& device, const RunPrecisi
   w.kv_bytes = precision.compute == Precision::fp8 ? 1 : 2;
   const std::string framework = row.optional_text("framework").value_or("");
   w.cuda_graphs = uses_cuda_graphs(framework);
-  w.kv_read_per_query_head = reads_kv_per_query_head(framework);
-  const ModelAnalysis a = analyse_model(load_model(model_preset(row.text("model"))), w, device);
+  const ModelConfig model = load_model(model_preset(row.text("model")));
+  w.kv_read_per_query_head = reads_kv_per_query_head(framework, model);
+  const ModelAnalysis a = analyse_model(model, w, device);
   ValidationPoint p;
   p.line = row.line();
   p.device_id = device.id;

@@ -369,11 +369,12 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   const ValidationSet& ttft = find("llm_inference_trtllm S7: time to first token");
   EXPECT_EQ(ttft.stats.count, 16);
   EXPECT_LE(ttft.stats.median_abs_error, 0.40);
-  // Its v0.9 tables, H200 among them: expected faster than measured by a fifth at the median
-  // (grouped-query models most), which this holds, unhidden; one row excluded by the file.
+  // Its v0.9 tables, H200 among them: expected within a sixth at the median, faster than
+  // measured more often than slower, which this holds, unhidden; one row excluded by the file.
   const ValidationSet& v09 = find("llm_inference_trtllm S8: request time");
   EXPECT_EQ(v09.stats.count, 71);
-  EXPECT_LE(v09.stats.median_abs_error, 0.25);
+  EXPECT_LE(v09.stats.median_abs_error, 0.18);
+  EXPECT_LE(v09.stats.p90_abs_error, 0.40);
   EXPECT_EQ(find("llm_inference_trtllm S8: time to first token").stats.count, 36);
   EXPECT_LE(find("llm_inference_trtllm S8: time to first token").stats.median_abs_error, 0.35);
 }
@@ -398,18 +399,22 @@ TEST(Validation, AnExcludeDirectiveKeepsTheRowsOutWithTheirReason) {
   EXPECT_THROW(validate("# ridge: exclude = 9 (no such row)\n" + rows), InputError);
 }
 
+// The expected decode time of one grouped-query run, as TensorRT-LLM's release `framework` runs
+// `model`.
+double expected_decode_with(const std::string& framework, const std::string& model) {
+  const auto sets = validate(
+      "# Source: a test\n"
+      "framework\tmodel\tgpu\ttp\tprecision\tbatch\tisl\tosl\tmetric\tvalue\tunit\n" +
+      framework + "\t" + model + "\tH100 SXM5 80GB\t4\tfp8\t64\t128\t2048\tlatency\t1000\ts\n");
+  EXPECT_EQ(sets.size(), 1u);
+  return sets.front().points.front().expected_s.value_or(0);
+}
+
 // TensorRT-LLM before v0.8 reads K and V once per query head in decode; later releases, other
 // releases and a cell naming no release share them within a grouped-query group.
 TEST(Validation, AnEarlyTensorRtLlmReadsKvPerQueryHead) {
-  const std::string header =
-      "# Source: a test\n"
-      "framework\tmodel\tgpu\ttp\tprecision\tbatch\tisl\tosl\tmetric\tvalue\tunit\n";
-  const auto expected_with = [&](const std::string& framework) {
-    const auto sets = validate(header + framework +
-                               "\tLLaMA 70B\tH100 SXM5 80GB\t4\tfp8\t64\t128\t2048\tlatency\t"
-                               "1000\ts\n");
-    EXPECT_EQ(sets.size(), 1u);
-    return sets.front().points.front().expected_s.value_or(0);
+  const auto expected_with = [](const std::string& framework) {
+    return expected_decode_with(framework, "LLaMA 70B");
   };
   const double current = expected_with("TensorRT-LLM (gptSessionBenchmark)");
   EXPECT_DOUBLE_EQ(expected_with("TensorRT-LLM v0.9.0"), current);
@@ -418,6 +423,22 @@ TEST(Validation, AnEarlyTensorRtLlmReadsKvPerQueryHead) {
   EXPECT_DOUBLE_EQ(expected_with("TensorRT-LLM 0.7.1"), expected_with("TensorRT-LLM v0.6.1"));
   EXPECT_DOUBLE_EQ(expected_with("TensorRT-LLM v0.9.0, no XQA"),
                    expected_with("TensorRT-LLM v0.6.1"));
+}
+
+// v0.8 and v0.9 took XQA only for 8 query heads a KV head of dimension 128 (Llama 2 70B): a
+// group of 4 (Mistral 7B) or of 29 at dimension 64 (Falcon 180B) still read K and V per query
+// head there, and shares them in later releases.
+TEST(Validation, TensorRtLlmV09TookXqaOnlyForGroupsOfEight) {
+  for (const std::string model : {"Mistral 7B", "Falcon 180B"}) {
+    const double current = expected_decode_with("TensorRT-LLM (gptSessionBenchmark)", model);
+    EXPECT_GT(expected_decode_with("TensorRT-LLM v0.9.0", model), 1.3 * current) << model;
+    EXPECT_DOUBLE_EQ(expected_decode_with("TensorRT-LLM v0.8.0", model),
+                     expected_decode_with("TensorRT-LLM v0.9.0", model))
+        << model;
+    EXPECT_DOUBLE_EQ(expected_decode_with("TensorRT-LLM v0.10.0", model), current) << model;
+  }
+  EXPECT_DOUBLE_EQ(expected_decode_with("TensorRT-LLM v0.9.0", "GPT-J 6B"),
+                   expected_decode_with("TensorRT-LLM", "GPT-J 6B"));  // one query head a KV head
 }
 
 // The file says which sources a figure was fitted to; their sets are fit sets.
