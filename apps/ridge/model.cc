@@ -21,6 +21,7 @@ struct ModelArgs {
   bool per_step = false;
   bool cuda_graphs = false;
   bool kv_reads_per_head = false;
+  bool torch_weight_kernels = false;
   std::string sweep;
 };
 
@@ -57,6 +58,7 @@ Workload workload_from(const ModelArgs& args, const ModelConfig& model, const De
   w.per_step = args.per_step;
   w.cuda_graphs = args.cuda_graphs;
   w.kv_read_per_query_head = args.kv_reads_per_head;
+  w.torch_weight_kernels = args.torch_weight_kernels;
   const Precision dtype = args.dtype.empty() ? Precision::fp16 : parse_precision(args.dtype);
   const double dtype_bytes = bytes_per_element(dtype);
   w.activation_bytes = args.abits > 0 ? args.abits / 8 : dtype_bytes;
@@ -171,6 +173,10 @@ void add_model(CLI::App& app, std::vector<Command>& commands) {
                 "The decode attention kernel reads K and V once per query head, not once per "
                 "grouped-query group (TensorRT-LLM before v0.8, without XQA): the expected time "
                 "counts those reads");
+  sub->add_flag("--torch-weight-kernels", args->torch_weight_kernels,
+                "Weight-only formats run PyTorch's kernels (gpt-fast, torchao): the expected time "
+                "reads their weights at the calibration's share of the bandwidth, not at the full "
+                "rate of Marlin-class kernels");
   sub->add_option("--sweep", args->sweep,
                   "One row per value: batch=1,8,64 (or prompt=, gen=, tp=)");
   commands.push_back({sub, [args](const Session& s) { return run_model(*args, s); }});

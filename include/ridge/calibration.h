@@ -60,6 +60,12 @@ struct Calibration {
   Figure link_efficiency;
   Figure collective_latency_s;
   std::optional<Figure> collective_step_latency_s;
+  // PyTorch's weight-only kernels (gpt-fast, torchao): inductor's dequantising GEMV for 8-bit
+  // weights, tinygemm's int4 kernel for 4-bit ones. The share of the bandwidth above that their
+  // weight reads reach, at batch 1, where they widen each weight as they read it. Absent: the
+  // format's bytes at the full achievable bandwidth.
+  std::optional<Figure> torch_weight_only_8bit;
+  std::optional<Figure> torch_weight_only_4bit;
   // GEMMs timed on the device itself (a measured device's sweeps), each with its time over the
   // model's for it: inside their range the expected time follows them, outside it the model
   // alone, with a warning.

@@ -24,7 +24,17 @@ enum class KernelLaunch {
 
 struct ExpectOptions {
   KernelLaunch launch = KernelLaunch::alone;
+  // The share of the achievable bandwidth the kernel's reads reach (weight_read_share: a
+  // dequantising weight-only kernel's); 1 for any other.
+  double bandwidth_share = 1;
 };
+
+// The share of the achievable bandwidth at which a linear op reads weights of `weight_bits`
+// each that are narrower than its products: PyTorch's weight-only kernels (`torch_kernels`) at
+// the calibration's figure for 8-bit weights (int8, fp8) or 4-bit ones (4 to 5 bits with their
+// group scales); 1 for 16-bit weights (`weight_bits` 0), for other engines' kernels, and for a
+// format without a figure.
+double weight_read_share(double weight_bits, bool torch_kernels, const Calibration& calibration);
 
 // The fixed cost of one kernel launched so: the kernel floor alone, the graph floor in a chain.
 double kernel_fixed_cost_s(const Calibration& calibration, KernelLaunch launch);

@@ -65,6 +65,10 @@ struct Workload {
   // (TensorRT-LLM's masked MHA before its XQA kernels became the default in v0.8): grouped-query
   // attention then saves cache memory but no reads. The bound keeps the ideal reads.
   bool kv_read_per_query_head = false;
+  // Weight-only formats run PyTorch's kernels (gpt-fast, torchao), which read their weights at
+  // the calibration's share of the bandwidth (calibration.h); else the format's bytes at the
+  // full achievable bandwidth (Marlin-class kernels). The bound keeps the bytes alone.
+  bool torch_weight_kernels = false;
 };
 
 // Quantises the groups of weights that `scope` names (attention, MLP, experts) to `format`, at
@@ -94,6 +98,9 @@ struct ModelOp {
   // Per instance, where a calibration applies; one kernel launched per instance.
   std::optional<double> expected_time_s;
   Precision precision = Precision::fp16;  // the peak its FLOPs run at
+  // A linear op whose weights are narrower than its products (a weight-only format, widened as
+  // the kernel reads it): their bits each, scales included; 0 otherwise.
+  double weight_bits = 0;
   // A communication op: the collective, its ranks, and `bytes` its size as nccl-tests counts it
   // (so `ridge collective` with these bytes and ranks prices it the same).
   std::optional<CollectiveOp> collective;

@@ -21,7 +21,7 @@ class CalibrationReader : TomlReader {
   Calibration read() {
     expect_keys(root_, "",
                 {"id", "name", "devices", "sources", "compute", "memory", "fixed", "attention",
-                 "collective"});
+                 "collective", "weight_only"});
     read_sources(root_);
     Calibration c;
     c.id = required_string(root_, "", "id");
@@ -53,6 +53,13 @@ class CalibrationReader : TomlReader {
     c.collective_latency_s = sourced(collective, "collective", "latency", FigureKind::seconds);
     c.collective_step_latency_s =
         optional_sourced(collective, "collective", "step_latency", FigureKind::seconds);
+    if (root_.contains("weight_only")) {
+      const toml::table& weight_only = section("weight_only", {"torch_8bit", "torch_4bit"});
+      c.torch_weight_only_8bit =
+          optional_sourced(weight_only, "weight_only", "torch_8bit", FigureKind::fraction);
+      c.torch_weight_only_4bit =
+          optional_sourced(weight_only, "weight_only", "torch_4bit", FigureKind::fraction);
+    }
     return c;
   }
 

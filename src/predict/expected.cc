@@ -62,9 +62,11 @@ Achievable achievable_at(const Op& op, const Device& device, double rate_flops_p
 // The same at the calibration's share of the device's peak.
 Achievable achievable(const Op& op, const Device& device, Precision precision, const Calibration& c,
                       const ExpectOptions& options) {
-  return achievable_at(op, device,
-                       c.compute_efficiency.at(precision).value * device.peak(precision).value, c,
-                       options.launch);
+  Achievable a = achievable_at(
+      op, device, c.compute_efficiency.at(precision).value * device.peak(precision).value, c,
+      options.launch);
+  a.bandwidth_bytes_per_s *= options.bandwidth_share;
+  return a;
 }
 
 // A measured GEMM as the operation it timed.
@@ -297,6 +299,14 @@ double host_launch_interval_s(const Calibration& c, KernelLaunch launch) {
   return c.launch_overhead_s ? c.launch_overhead_s->value : c.kernel_floor_s.value;
 }
 
+double weight_read_share(double weight_bits, bool torch_kernels, const Calibration& c) {
+  if (!torch_kernels) return 1;
+  const std::optional<Figure>* share = nullptr;
+  if (weight_bits > 7 && weight_bits <= 8) share = &c.torch_weight_only_8bit;
+  if (weight_bits >= 4 && weight_bits <= 5) share = &c.torch_weight_only_4bit;
+  return share && *share ? (*share)->value : 1;
+}
+
 double expected_transfer_time_s(double bytes, int steps, const Link& link, const Calibration& c) {
   const double per_step = c.collective_step_latency_s ? c.collective_step_latency_s->value : 0;
   return c.collective_latency_s.value + steps * per_step +
@@ -325,7 +335,8 @@ std::optional<ExpectedTime> expected_op_time(const ModelOp& op, const Device& de
     return e;
   }
   const Op as_op{op.kind, op.name, op.flops, op.bytes, op.gemm_shape, op.attention_shape};
-  return expected_time(as_op, device, op.precision, c, {launch_of(w)});
+  const double share = weight_read_share(op.weight_bits, w.torch_weight_kernels, c);
+  return expected_time(as_op, device, op.precision, c, {launch_of(w), share});
 }
 
 // Prices every op of the phase; false when one cannot be (then the run is bound only).

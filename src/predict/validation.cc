@@ -462,10 +462,23 @@ struct RunPrecision {
   bool presumed = false;  // the source does not state it
 };
 
+// The bits of a weight format its name gives: 8 for 'int8' and 'fp8', 6 for 'fp6'.
+std::optional<double> named_bits(std::string_view word) {
+  for (std::string_view kind : {"int", "fp"}) {
+    if (!word.starts_with(kind) || word.size() == kind.size()) continue;
+    const std::string_view digits = word.substr(kind.size());
+    if (std::ranges::all_of(digits,
+                            [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+      return std::atof(std::string(digits).c_str());
+  }
+  return std::nullopt;
+}
+
 // 'bf16', 'fp16' (or PyTorch's 'float16', 'half', 'bfloat16'), 'int8 weight-only', 'int4
 // weight-only g32' (groups of 32 weights, each with a 16-bit scale and a 16-bit zero point, as
-// GPTQ, AWQ and gpt-fast store them), 'W8A8' or 'int8 SmoothQuant' (int8 products), 'fp8',
-// 'nvfp4', or a sentence saying it is not stated (then fp16, presumed).
+// GPTQ, AWQ and gpt-fast store them), 'fp8 weight-only', 'fp6 weight-only' (narrow weights,
+// 16-bit products), 'W8A8' or 'int8 SmoothQuant' (int8 products), 'fp8', 'nvfp4', or a sentence
+// saying it is not stated (then fp16, presumed).
 std::optional<RunPrecision> run_precision(std::string_view text) {
   std::vector<std::string> w = lower_words(text);
   RunPrecision p;
@@ -480,8 +493,10 @@ std::optional<RunPrecision> run_precision(std::string_view text) {
   if (w[0] == "w4a16" || w[0] == "awq" || w[0] == "gptq")
     return RunPrecision{Precision::fp16, 4 + 32.0 / 128, false};
   if (w[0] == "w8a16") return RunPrecision{Precision::fp16, 8, false};
-  if (w[0] == "int8" || w[0] == "int4") {
-    p.weight_bits = w[0] == "int8" ? 8 : 4;
+  const std::optional<double> bits = named_bits(w[0]);
+  const bool weight_only = says("weight") && says("only");  // "weight-only", "weight only"
+  if (w[0] == "int8" || w[0] == "int4" || (weight_only && bits && *bits < 16)) {
+    p.weight_bits = *bits;
     for (const std::string& word : w) {
       if (word.size() > 1 && word[0] == 'g' && std::isdigit(static_cast<unsigned char>(word[1]))) {
         const double group = std::atof(word.c_str() + 1);  // digits only: lower_words() keeps alnum
@@ -585,6 +600,15 @@ std::optional<int> tensorrt_llm_minor_release(const std::string& lower) {
   return std::atoi(lower.c_str() + release + 2);
 }
 
+// gpt-fast and torchao (which forked gpt-fast's generate.py) run weight-only formats on PyTorch's
+// own kernels: inductor's dequantising GEMV for int8 and fp8 weights, tinygemm's
+// _weight_int4pack_mm for int4 (torchao/quantization/README.md). Other engines ship their own
+// (vLLM's Marlin, TensorRT-LLM's weight-only GEMMs) and read the format's bytes at full rate.
+bool uses_torch_weight_kernels(std::string_view framework) {
+  const std::string lower = lower_case(framework);
+  return lower.find("gpt-fast") != std::string::npos || lower.find("torchao") != std::string::npos;
+}
+
 // TensorRT-LLM's generation kernel ran each query head on its own, reading its group's K and V
 // for each, until its XQA kernels for grouped-query attention became the default in v0.8
 // (docs/source/blogs/XQA-kernel.md: 2.4x the throughput for Llama 70B with them). Through v0.9
@@ -672,6 +696,7 @@ ValidationPoint price_run(const Row& row, const Device& device, const RunPrecisi
   w.kv_bytes = precision.compute == Precision::fp8 ? 1 : 2;
   const std::string framework = row.optional_text("framework").value_or("");
   w.cuda_graphs = uses_cuda_graphs(framework);
+  w.torch_weight_kernels = uses_torch_weight_kernels(framework);
   const ModelConfig model = load_model(model_preset(row.text("model")));
   w.kv_read_per_query_head = reads_kv_per_query_head(framework, model);
   const ModelAnalysis a = analyse_model(model, w, device);

@@ -201,6 +201,12 @@ Section expected_section(const ModelAnalysis& a) {
                  a.workload.kv_read_per_query_head
                      ? "reads K and V once per query head (--kv-reads-per-head)"
                      : "reads K and V once per KV head")},
+      {"torch_weight_kernels", "weight-only kernels",
+       bool_cell(a.workload.torch_weight_kernels,
+                 a.workload.torch_weight_kernels
+                     ? "PyTorch's, at the calibration's share of the bandwidth "
+                       "(--torch-weight-kernels)"
+                     : "the format's bytes at the full achievable bandwidth")},
   }};
   return {"expected", "Expected time (calibrated)", {std::move(fields), std::move(t)}, {}};
 }

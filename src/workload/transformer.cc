@@ -76,10 +76,11 @@ class StepBuilder {
     return static_cast<double>(std::ranges::count(model_.layers, span, &LayerKind::span));
   }
 
-  void add(std::string name, std::string kind, double count, double flops, double bytes,
-           Precision precision, std::optional<GemmShape> gemm = std::nullopt,
-           std::optional<AttentionShape> attention = std::nullopt) {
-    if (count <= 0) return;
+  // The op added; none where it runs on no layer.
+  ModelOp* add(std::string name, std::string kind, double count, double flops, double bytes,
+               Precision precision, std::optional<GemmShape> gemm = std::nullopt,
+               std::optional<AttentionShape> attention = std::nullopt) {
+    if (count <= 0) return nullptr;
     const OpAnalysis a = analyse(Op{kind, name, flops, bytes, gemm, attention}, device_, precision);
     ModelOp& op = new_op(std::move(name), std::move(kind), count, bytes, precision);
     op.flops = flops;
@@ -88,6 +89,7 @@ class StepBuilder {
     op.time_s = a.time_lower_bound_s;
     op.gemm_shape = gemm;
     op.attention_shape = attention;
+    return &op;
   }
 
   ModelOp& new_op(std::string name, std::string kind, double count, double bytes,
@@ -109,10 +111,13 @@ class StepBuilder {
                   double output_bytes = 0) {
     const double out_element = output_bytes > 0 ? output_bytes : work_.activation_bytes;
     const GemmShape shape{rows / weight_sets, out, in, weight_sets};
-    add(std::move(name), std::move(kind), count, 2 * rows * in * out,
-        weight_sets * in * out * weights.bytes + rows * in * work_.activation_bytes +
-            rows * out * out_element,
-        weights.compute.value_or(work_.compute), shape);
+    const Precision products = weights.compute.value_or(work_.compute);
+    ModelOp* op = add(std::move(name), std::move(kind), count, 2 * rows * in * out,
+                      weight_sets * in * out * weights.bytes + rows * in * work_.activation_bytes +
+                          rows * out * out_element,
+                      products, shape);
+    // Weights narrower than the products they feed: a weight-only format, widened as read.
+    if (op && weights.bytes < bytes_per_element(products)) op->weight_bits = 8 * weights.bytes;
   }
 
   void add_norm(std::string name, double count, double width) {
