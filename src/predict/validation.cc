@@ -495,7 +495,7 @@ std::optional<RunPrecision> run_precision(std::string_view text) {
   if (w[0] == "w8a16") return RunPrecision{Precision::fp16, 8, false};
   const std::optional<double> bits = named_bits(w[0]);
   const bool weight_only = says("weight") && says("only");  // "weight-only", "weight only"
-  if (w[0] == "int8" || w[0] == "int4" || (weight_only && bits && *bits < 16)) {
+  if (w[0] == "int8" || w[0] == "int4" || (weight_only && bits && *bits >= 1 && *bits < 16)) {
     p.weight_bits = *bits;
     for (const std::string& word : w) {
       if (word.size() > 1 && word[0] == 'g' && std::isdigit(static_cast<unsigned char>(word[1]))) {

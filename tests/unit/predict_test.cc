@@ -610,6 +610,37 @@ TEST(Validation, RunPrecisionsInTablesWordsArePriced) {
   EXPECT_EQ(ttft.skipped[0], "line 7: gpu 'H100 SXM5 80GB' has no fp4 peak for precision 'nvfp4'");
 }
 
+// Weight-only formats named by their width ('fp8 weight-only', 'fp6 weight-only', 'int4
+// weight-only g64') read narrow weights into 16-bit products; gpt-fast's and torchao's rows run
+// them on PyTorch's kernels, at the profile's share of the bandwidth, other engines' at full rate.
+TEST(Validation, WeightOnlyFormatsAreNarrowWeightsAndTorchKernelsReadThemSlower) {
+  std::string text =
+      "# Source: a test\nframework\tmodel\tgpu\ttp\tprecision\tbatch\tisl\tosl\tmetric\t"
+      "value\tunit\n";
+  for (const char* framework : {"vLLM", "torchao generate.py"}) {
+    for (const char* precision : {"bf16", "fp8 weight-only", "fp6 weight-only",
+                                  "int4 weight-only g64", "fp8", "int0 weight-only"})
+      text += std::string(framework) + "\tLlama-3.1-8B\tH100 SXM5 80GB\t1\t" + precision +
+              "\t1\t6\t200\ttokens_per_s_per_user\t100\ttokens/s\n";
+  }
+  const auto sets = validate(text);
+  ASSERT_EQ(sets.size(), 1u);
+  const auto& p = sets[0].points;
+  ASSERT_EQ(p.size(), 10u);  // 'int0' names no width: skipped, twice
+  EXPECT_EQ(sets[0].skipped.size(), 2u);
+  // The bounds: 8-bit weights read half the bytes of 16-bit ones, 6-bit ones less, fp8 products
+  // the same bytes as fp8 weights; the engine changes none of them.
+  EXPECT_LT(p[1].bound_s, 0.6 * p[0].bound_s);
+  EXPECT_LT(p[2].bound_s, p[1].bound_s);
+  EXPECT_LT(p[3].bound_s, p[2].bound_s);
+  for (std::size_t i = 0; i < 5; ++i) EXPECT_DOUBLE_EQ(p[i].bound_s, p[i + 5].bound_s) << i;
+  // PyTorch's kernels: slower on int8-width and int4 weights, the same on 16-bit ones, on fp6
+  // (no figure) and on fp8 products (not weight-only).
+  EXPECT_GT(*p[6].expected_s, *p[1].expected_s * 1.05);
+  EXPECT_GT(*p[8].expected_s, *p[3].expected_s * 1.05);
+  for (std::size_t i : {0, 2, 4}) EXPECT_DOUBLE_EQ(*p[i + 5].expected_s, *p[i].expected_s) << i;
+}
+
 // GEMM rows name their types as PyTorch does, or as ridge does, in any case.
 TEST(Validation, GemmTypesInPyTorchsWordsArePriced) {
   std::string text = "# Source: a test\nM\tN\tK\tdtype\tgpu\tTFLOPS\n";
