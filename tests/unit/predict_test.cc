@@ -628,8 +628,8 @@ TEST(Validation, WeightOnlyFormatsAreNarrowWeightsAndTorchKernelsReadThemSlower)
   const auto& p = sets[0].points;
   ASSERT_EQ(p.size(), 10u);  // 'int0' names no width: skipped, twice
   EXPECT_EQ(sets[0].skipped.size(), 2u);
-  // The bounds: 8-bit weights read half the bytes of 16-bit ones, 6-bit ones less, fp8 products
-  // the same bytes as fp8 weights; the engine changes none of them.
+  // The bounds: 8-bit weights read half the bytes of 16-bit ones, 6-bit and 4-bit ones less;
+  // the engine changes none of them.
   EXPECT_LT(p[1].bound_s, 0.6 * p[0].bound_s);
   EXPECT_LT(p[2].bound_s, p[1].bound_s);
   EXPECT_LT(p[3].bound_s, p[2].bound_s);
