@@ -1,17 +1,20 @@
 #!/usr/bin/env python3
-"""Fits the fitted figures of the shipped calibrations, all to one validation set: gpt-fast's
-rows (source S3 of data/validation/llm_inference_gptfast_nemo.tsv: torch.compile with CUDA
-graphs, batch 1, TP 1 to 8, A100 SXM 80GB at 330 W). `ridge validate` reports S3 as a fit set.
+"""Fits the fitted figures of the shipped calibrations, each to a named fit set that
+`ridge validate` reports as such:
 
 - `fixed.graph_kernel_floor`, what each kernel of a model step costs under CUDA graphs beyond
-  its bytes and FLOPs: fitted to S3's bf16 rows, which no other figure here touches.
+  its bytes and FLOPs: gpt-fast's bf16 rows (source S3 of
+  data/validation/llm_inference_gptfast_nemo.tsv: torch.compile with CUDA graphs, batch 1, TP 1
+  to 8, A100 SXM 80GB at 330 W), which no other figure here touches.
 - `weight_only.torch_8bit` and `weight_only.torch_4bit`, the share of the bandwidth PyTorch's
-  int8 and int4 weight-only kernels reach: fitted to S3's int8 and int4 rows, in that order,
-  with the kernel floor as fitted.
+  int8 and int4 weight-only kernels reach: S3's int8 and int4 rows, the kernel floor as fitted.
+- `fixed.eager_pytorch_op`, what eager PyTorch's host spends on each op: the PyTorch blog's
+  eager gpt-fast baseline (source S10 of data/validation/llm_inference_pytorch_eager.tsv), the
+  kernel floor as fitted.
 
 Each is the one value that makes its rows' median signed error zero, everything else in the
-model as shipped; no other set is looked at. data/validation/llm_inference_torchao.tsv is the
-held-out check of all three.
+model as shipped, in the order above; no other set is looked at. The held-out checks are
+torchao's tables (llm_inference_torchao.tsv, S9) and torchao's eager runs (S11).
 
     scripts/fit-calibration.py RIDGE            prints the fitted values
     scripts/fit-calibration.py RIDGE --check    exit 1 when a shipped value is not the fit's
@@ -29,27 +32,30 @@ from dataclasses import dataclass
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PROFILES = ["ampere", "hopper"]  # the profiles that carry the fitted figures
-FIT_FILE = ROOT / "data/validation/llm_inference_gptfast_nemo.tsv"
-FIT_SOURCE = "S3"
+GPTFAST = ROOT / "data/validation/llm_inference_gptfast_nemo.tsv"
+EAGER = ROOT / "data/validation/llm_inference_pytorch_eager.tsv"
 
 
 @dataclass(frozen=True)
 class Figure:
-    key: str       # as the profiles write it
-    rows: str      # the fit rows: their labels end with this precision
-    low: float     # the bisection's range
+    key: str              # as the profiles write it
+    file: pathlib.Path    # the fit set: this file's rows of `source`
+    source: str
+    rows: str             # whose labels end with this precision
+    low: float            # the bisection's range
     high: float
-    step: float    # the profiles carry the figure to this
-    rising: bool   # the median error rises with the figure (a cost), else falls (a share)
+    step: float           # the profiles carry the figure to this
+    rising: bool          # the median error rises with the figure (a cost), else falls (a share)
 
     def pattern(self) -> re.Pattern:
         return re.compile(rf"^({self.key} = \{{ value = )([0-9.eE+-]+)", re.M)
 
 
 FIGURES = [
-    Figure("graph_kernel_floor", "bf16", 0.0, 50e-6, 1e-7, True),
-    Figure("torch_8bit", "int8 weight-only", 0.2, 1.0, 0.01, False),
-    Figure("torch_4bit", "int4 weight-only g32", 0.2, 1.0, 0.01, False),
+    Figure("graph_kernel_floor", GPTFAST, "S3", "bf16", 0.0, 50e-6, 1e-7, True),
+    Figure("torch_8bit", GPTFAST, "S3", "int8 weight-only", 0.2, 1.0, 0.01, False),
+    Figure("torch_4bit", GPTFAST, "S3", "int4 weight-only g32", 0.2, 1.0, 0.01, False),
+    Figure("eager_pytorch_op", EAGER, "S10", "bf16", 0.0, 1e-3, 1e-6, True),
 ]
 
 
@@ -72,17 +78,17 @@ def fit_errors(ridge: str, values: dict, figure: Figure, scratch: pathlib.Path) 
         path.write_text(text)
         files.append(str(path))
     out = subprocess.run([ridge, "--format", "json", "--calibration", *files, "validate",
-                          str(FIT_FILE)], capture_output=True, text=True)
+                          str(figure.file)], capture_output=True, text=True)
     if out.returncode not in (0, 1):
         sys.exit(f"ridge validate failed: {out.stderr.strip()}")
     errors = []
     for section in json.loads(out.stdout).values():
-        if not isinstance(section, dict) or f" {FIT_SOURCE}: " not in section.get("title", ""):
+        if not isinstance(section, dict) or f" {figure.source}: " not in section.get("title", ""):
             continue
         errors += [p["error"] for p in section["points"]
                    if p.get("error") is not None and p["label"].endswith(figure.rows)]
     if not errors:
-        sys.exit(f"no '{figure.rows}' rows of source {FIT_SOURCE} in {FIT_FILE}")
+        sys.exit(f"no '{figure.rows}' rows of source {figure.source} in {figure.file}")
     return errors
 
 

@@ -20,6 +20,7 @@ struct ModelArgs {
   bool no_flash = false;
   bool per_step = false;
   bool cuda_graphs = false;
+  bool eager_pytorch = false;
   bool kv_reads_per_head = false;
   bool torch_weight_kernels = false;
   std::string sweep;
@@ -57,6 +58,7 @@ Workload workload_from(const ModelArgs& args, const ModelConfig& model, const De
   w.flash_attention = !args.no_flash;
   w.per_step = args.per_step;
   w.cuda_graphs = args.cuda_graphs;
+  w.eager_pytorch = args.eager_pytorch;
   w.kv_read_per_query_head = args.kv_reads_per_head;
   w.torch_weight_kernels = args.torch_weight_kernels;
   const Precision dtype = args.dtype.empty() ? Precision::fp16 : parse_precision(args.dtype);
@@ -166,9 +168,14 @@ void add_model(CLI::App& app, std::vector<Command>& commands) {
   sub->add_flag("--no-flash", args->no_flash, "Unfused attention: scores go through memory");
   sub->add_flag("--per-step", args->per_step,
                 "Decode evaluated step by step, not at the average context");
-  sub->add_flag("--cuda-graphs", args->cuda_graphs,
-                "The engine replays kernels from CUDA graphs (torch.compile, TensorRT-LLM, vLLM): "
-                "the expected time counts each kernel's ramp, not its launch");
+  CLI::Option* graphs =
+      sub->add_flag("--cuda-graphs", args->cuda_graphs,
+                    "The engine replays kernels from CUDA graphs (torch.compile, TensorRT-LLM, "
+                    "vLLM): the expected time counts each kernel's ramp, not its launch");
+  sub->add_flag("--eager-pytorch", args->eager_pytorch,
+                "The engine is eager PyTorch (no torch.compile): each op waits for its dispatch "
+                "from Python, at the calibration's host time per op")
+      ->excludes(graphs);
   sub->add_flag("--kv-reads-per-head", args->kv_reads_per_head,
                 "The decode attention kernel reads K and V once per query head, not once per "
                 "grouped-query group (TensorRT-LLM before v0.8, without XQA): the expected time "

@@ -49,6 +49,10 @@ struct Calibration {
   // (eager PyTorch, a C++ runtime without graphs): it runs ahead of long kernels, and short ones
   // wait for it. Absent: the kernel floor.
   std::optional<Figure> launch_overhead_s;
+  // What eager PyTorch's host spends on each op of a model step (Python, the dispatcher, the
+  // several ATen kernels one op of model code launches): a step is host-bound, and each op
+  // shorter than that waits for it. Absent: launch_overhead_s.
+  std::optional<Figure> eager_pytorch_op_s;
   // Share of the spec peak that a fused (FlashAttention) kernel reaches, at head dimension 64
   // and at 128 and above; in between it is interpolated.
   Figure attention_efficiency_d64;

@@ -20,6 +20,9 @@ enum class KernelLaunch {
   alone,  // timed on its own, back to back, as a benchmark times it: the kernel floor
   graph,  // one of a model step's chain, replayed from a CUDA graph or a compiled engine
   eager,  // one of a model step's chain, launched from the host one at a time
+  // One of a model step's chain in eager PyTorch: each op dispatched from Python (and the
+  // dispatcher, and the several ATen kernels one op of model code launches) before the next.
+  python,
 };
 
 struct ExpectOptions {
@@ -38,8 +41,8 @@ double weight_read_share(double weight_bits, bool torch_kernels, const Calibrati
 
 // The fixed cost of one kernel launched so: the kernel floor alone, the graph floor in a chain.
 double kernel_fixed_cost_s(const Calibration& calibration, KernelLaunch launch);
-// What the host takes to launch one kernel where it launches them one at a time (eager), else 0:
-// a kernel shorter than that waits for its launch.
+// What the host takes to launch one kernel where it launches them one at a time (eager; eager
+// PyTorch's dispatch of one op, python), else 0: a kernel shorter than that waits for it.
 double host_launch_interval_s(const Calibration& calibration, KernelLaunch launch);
 
 struct ExpectedTime {

@@ -61,6 +61,9 @@ struct Workload {
   // The engine replays its kernels from CUDA graphs (or is compiled): the expected time counts
   // the kernel floor without its launch part.
   bool cuda_graphs = false;
+  // The engine is eager PyTorch (no torch.compile, no graphs): each op is dispatched from Python
+  // and the step waits on the host (the calibration's eager_pytorch_op). Not with cuda_graphs.
+  bool eager_pytorch = false;
   // The decode attention kernel runs each query head on its own and reads its K and V for each
   // (TensorRT-LLM's masked MHA before its XQA kernels became the default in v0.8): grouped-query
   // attention then saves cache memory but no reads. The bound keeps the ideal reads.

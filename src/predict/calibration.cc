@@ -37,11 +37,13 @@ class CalibrationReader : TomlReader {
     if (memory.contains("l2_bandwidth"))
       c.l2_bandwidth_bytes_per_s =
           sourced(memory, "memory", "l2_bandwidth", FigureKind::bytes_per_s);
-    const toml::table& fixed =
-        section("fixed", {"kernel_floor", "graph_kernel_floor", "launch_overhead"});
+    const toml::table& fixed = section(
+        "fixed", {"kernel_floor", "graph_kernel_floor", "launch_overhead", "eager_pytorch_op"});
     c.kernel_floor_s = sourced(fixed, "fixed", "kernel_floor", FigureKind::seconds);
     c.graph_kernel_floor_s = sourced(fixed, "fixed", "graph_kernel_floor", FigureKind::seconds);
     c.launch_overhead_s = optional_sourced(fixed, "fixed", "launch_overhead", FigureKind::seconds);
+    c.eager_pytorch_op_s =
+        optional_sourced(fixed, "fixed", "eager_pytorch_op", FigureKind::seconds);
     const toml::table& attention = section("attention", {"efficiency_d64", "efficiency_d128"});
     c.attention_efficiency_d64 =
         sourced(attention, "attention", "efficiency_d64", FigureKind::fraction);

@@ -295,7 +295,8 @@ double kernel_fixed_cost_s(const Calibration& c, KernelLaunch launch) {
 }
 
 double host_launch_interval_s(const Calibration& c, KernelLaunch launch) {
-  if (launch != KernelLaunch::eager) return 0;
+  if (launch == KernelLaunch::alone || launch == KernelLaunch::graph) return 0;
+  if (launch == KernelLaunch::python && c.eager_pytorch_op_s) return c.eager_pytorch_op_s->value;
   return c.launch_overhead_s ? c.launch_overhead_s->value : c.kernel_floor_s.value;
 }
 
@@ -316,7 +317,8 @@ double expected_transfer_time_s(double bytes, int steps, const Link& link, const
 namespace {
 
 KernelLaunch launch_of(const Workload& w) {
-  return w.cuda_graphs ? KernelLaunch::graph : KernelLaunch::eager;
+  if (w.cuda_graphs) return KernelLaunch::graph;
+  return w.eager_pytorch ? KernelLaunch::python : KernelLaunch::eager;
 }
 
 std::optional<ExpectedTime> expected_op_time(const ModelOp& op, const Device& device,

@@ -508,6 +508,7 @@ std::optional<RunPrecision> run_precision(std::string_view text) {
   const auto named = precision_named(w[0]);  // ridge's and PyTorch's names
   if (p.presumed || named == Precision::fp16 || named == Precision::bf16) return p;
   if (named == Precision::fp8) return RunPrecision{Precision::fp8, 8, false};
+  if (named == Precision::fp32) return RunPrecision{Precision::fp32, 32, false};
   // NVFP4 weights and activations: fp4 products, and the format's scales in its bytes.
   if (w[0] == "nvfp4")
     return RunPrecision{Precision::fp4, find_quant_format("nvfp4")->bits_per_value(), false};
@@ -576,11 +577,18 @@ std::optional<RunMetric> run_metric(const Row& row, double batch, double isl, do
   return std::nullopt;
 }
 
+// Eager PyTorch: a cell that says so ("PyTorch eager", "eager, no torch.compile"), whatever
+// else it names; its ops are dispatched from Python one at a time.
+bool uses_eager_pytorch(std::string_view framework) {
+  return lower_case(framework).find("eager") != std::string::npos;
+}
+
 // torch.compile (gpt-fast's reduce-overhead mode), vLLM and SGLang replay decode from CUDA
 // graphs. TensorRT-LLM's C++ runtime launches each kernel from the host unless told otherwise
 // (gptSessionBenchmark had no graph option; later benchmarks take --enable_cuda_graph), as does
 // eager PyTorch. A framework cell that says "cuda graph" means graphs, whatever the engine.
 bool uses_cuda_graphs(std::string_view framework) {
+  if (uses_eager_pytorch(framework)) return false;
   const std::string lower = lower_case(framework);
   for (std::string_view engine : {"torch.compile", "vllm", "sglang", "gpt-fast", "cuda graph"}) {
     if (lower.find(engine) != std::string::npos) return true;
@@ -696,6 +704,7 @@ ValidationPoint price_run(const Row& row, const Device& device, const RunPrecisi
   w.kv_bytes = precision.compute == Precision::fp8 ? 1 : 2;
   const std::string framework = row.optional_text("framework").value_or("");
   w.cuda_graphs = uses_cuda_graphs(framework);
+  w.eager_pytorch = uses_eager_pytorch(framework);
   w.torch_weight_kernels = uses_torch_weight_kernels(framework);
   const ModelConfig model = load_model(model_preset(row.text("model")));
   w.kv_read_per_query_head = reads_kv_per_query_head(framework, model);

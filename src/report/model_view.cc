@@ -193,9 +193,13 @@ Section expected_section(const ModelAnalysis& a) {
                                        "measured sweep"
                                      : "no")},
       {"cuda_graphs", "kernels",
-       bool_cell(a.workload.cuda_graphs, a.workload.cuda_graphs
-                                             ? "replayed from CUDA graphs (no host launch cost)"
-                                             : "launched one by one from the host")},
+       bool_cell(a.workload.cuda_graphs,
+                 a.workload.cuda_graphs     ? "replayed from CUDA graphs (no host launch cost)"
+                 : a.workload.eager_pytorch ? "dispatched op by op from eager PyTorch "
+                                              "(--eager-pytorch)"
+                                            : "launched one by one from the host")},
+      {"eager_pytorch", "eager PyTorch",
+       bool_cell(a.workload.eager_pytorch, a.workload.eager_pytorch ? "yes" : "no")},
       {"kv_read_per_query_head", "decode attention",
        bool_cell(a.workload.kv_read_per_query_head,
                  a.workload.kv_read_per_query_head

@@ -349,10 +349,43 @@ TEST(Expected, TheFixedCostFollowsHowAKernelIsLaunched) {
   EXPECT_NEAR(alone->time_s - chained->time_s, 3e-6 - 4e-6, 1e-12);
   EXPECT_DOUBLE_EQ(eager->time_s, 20e-6);
   EXPECT_EQ(eager->limiter, "host");
+  // Eager PyTorch dispatches each op from Python: its host time, or the launch where it has none.
+  c.eager_pytorch_op_s = Figure{90e-6, Provenance::fitted, "test", ""};
+  EXPECT_DOUBLE_EQ(
+      expected_time(tiny, device("h100-sxm"), Precision::fp16, c, {KernelLaunch::python})->time_s,
+      90e-6);
+  c.eager_pytorch_op_s.reset();
+  EXPECT_DOUBLE_EQ(
+      expected_time(tiny, device("h100-sxm"), Precision::fp16, c, {KernelLaunch::python})->time_s,
+      20e-6);
   const Op big = gemm(4096, 4096, 4096, 2);
   EXPECT_DOUBLE_EQ(
       expected_time(big, device("h100-sxm"), Precision::fp16, c, {KernelLaunch::eager})->time_s,
       expected_time(big, device("h100-sxm"), Precision::fp16, c, {KernelLaunch::graph})->time_s);
+}
+
+// Eager PyTorch at batch 1 is host-bound: a Llama 2 7B decode step takes about its op count times
+// the profile's host time per op, several times the same step under CUDA graphs; the bound is
+// the same.
+TEST(Expected, EagerPyTorchDecodeWaitsOnTheHost) {
+  Workload w;
+  w.prompt = 6;
+  w.gen = 200;
+  const auto run = [&](bool eager, bool graphs) {
+    w.eager_pytorch = eager;
+    w.cuda_graphs = graphs;
+    return analyse_model(load_model("llama-2-7b"), w, device("a100-sxm-80gb"));
+  };
+  const ModelAnalysis eager = run(true, false);
+  const ModelAnalysis graphs = run(false, true);
+  const Calibration c = *find_calibration(device("a100-sxm-80gb"));
+  ASSERT_TRUE(c.eager_pytorch_op_s);
+  EXPECT_EQ(c.eager_pytorch_op_s->provenance, Provenance::fitted);
+  EXPECT_DOUBLE_EQ(eager.decode_time_per_token_s, graphs.decode_time_per_token_s);
+  EXPECT_GE(eager.expected->time_per_token_s, eager.decode.kernels * c.eager_pytorch_op_s->value);
+  EXPECT_LT(eager.expected->time_per_token_s,
+            1.2 * eager.decode.kernels * c.eager_pytorch_op_s->value);
+  EXPECT_GT(eager.expected->time_per_token_s, 3 * graphs.expected->time_per_token_s);
 }
 
 // An all-reduce's latency grows with the ranks as NCCL's model has it: a call's latency and one
@@ -423,6 +456,14 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // torchao's tables (A100, H100; bf16 and weight-only formats): held out from every fit,
   // gpt-fast's weight-only shares among them. Its activation-quantised fp8 rows and its fp6
   // ones (no figure for their kernels) are expected faster than measured, which this holds.
+  // Eager PyTorch: the host time per op is fitted to the PyTorch blog's one figure (S10) and
+  // held out on torchao's eager bf16 run (S11; its fp32 one is bound only, Ampere has no fp32
+  // share).
+  EXPECT_EQ(find("llm_inference_pytorch_eager S10: request time").role, ValidationRole::fit);
+  const ValidationSet& eager = find("llm_inference_pytorch_eager S11: request time");
+  EXPECT_EQ(eager.role, ValidationRole::held_out);
+  EXPECT_EQ(eager.stats.count, 1);
+  EXPECT_LE(eager.stats.median_abs_error, 0.15);
   const ValidationSet& torchao = find("llm_inference_torchao S9: request time");
   EXPECT_EQ(torchao.role, ValidationRole::held_out);
   EXPECT_EQ(torchao.stats.count, 14);
