@@ -577,19 +577,20 @@ std::optional<RunMetric> run_metric(const Row& row, double batch, double isl, do
   return std::nullopt;
 }
 
+// The engine traits below read a framework cell lower-cased (`lower`), once per row.
+
 // Eager PyTorch: a cell that says so ("PyTorch eager", "eager, no torch.compile"), whatever
 // else it names; its ops are dispatched from Python one at a time.
-bool uses_eager_pytorch(std::string_view framework) {
-  return lower_case(framework).find("eager") != std::string::npos;
+bool uses_eager_pytorch(const std::string& lower) {
+  return lower.find("eager") != std::string::npos;
 }
 
 // torch.compile (gpt-fast's reduce-overhead mode), vLLM and SGLang replay decode from CUDA
 // graphs. TensorRT-LLM's C++ runtime launches each kernel from the host unless told otherwise
 // (gptSessionBenchmark had no graph option; later benchmarks take --enable_cuda_graph), as does
 // eager PyTorch. A framework cell that says "cuda graph" means graphs, whatever the engine.
-bool uses_cuda_graphs(std::string_view framework) {
-  if (uses_eager_pytorch(framework)) return false;
-  const std::string lower = lower_case(framework);
+bool uses_cuda_graphs(const std::string& lower) {
+  if (uses_eager_pytorch(lower)) return false;
   for (std::string_view engine : {"torch.compile", "vllm", "sglang", "gpt-fast", "cuda graph"}) {
     if (lower.find(engine) != std::string::npos) return true;
   }
@@ -612,8 +613,7 @@ std::optional<int> tensorrt_llm_minor_release(const std::string& lower) {
 // own kernels: inductor's dequantising GEMV for int8 and fp8 weights, tinygemm's
 // _weight_int4pack_mm for int4 (torchao/quantization/README.md). Other engines ship their own
 // (vLLM's Marlin, TensorRT-LLM's weight-only GEMMs) and read the format's bytes at full rate.
-bool uses_torch_weight_kernels(std::string_view framework) {
-  const std::string lower = lower_case(framework);
+bool uses_torch_weight_kernels(const std::string& lower) {
   return lower.find("gpt-fast") != std::string::npos || lower.find("torchao") != std::string::npos;
 }
 
@@ -625,8 +625,7 @@ bool uses_torch_weight_kernels(std::string_view framework) {
 // or whose head dimension is not 128, so Mistral and Mixtral (4 a group) and Falcon 180B (29,
 // head dimension 64) kept the per-head kernel. A cell that names an earlier release, or says XQA
 // is off, reads K and V per query head; one without a release is presumed current.
-bool reads_kv_per_query_head(std::string_view framework, const ModelConfig& model) {
-  const std::string lower = lower_case(framework);
+bool reads_kv_per_query_head(const std::string& lower, const ModelConfig& model) {
   if (lower.find("without xqa") != std::string::npos || lower.find("no xqa") != std::string::npos)
     return true;
   const std::optional<int> minor = tensorrt_llm_minor_release(lower);
@@ -702,7 +701,7 @@ ValidationPoint price_run(const Row& row, const Device& device, const RunPrecisi
   // KV cache in fp8 where the products are fp8, else 16-bit.
   w.activation_bytes = std::min(2.0, bytes_per_element(precision.compute));
   w.kv_bytes = precision.compute == Precision::fp8 ? 1 : 2;
-  const std::string framework = row.optional_text("framework").value_or("");
+  const std::string framework = lower_case(row.optional_text("framework").value_or(""));
   w.cuda_graphs = uses_cuda_graphs(framework);
   w.eager_pytorch = uses_eager_pytorch(framework);
   w.torch_weight_kernels = uses_torch_weight_kernels(framework);
