@@ -1,6 +1,13 @@
 #!/usr/bin/env python3
-"""Fits the fitted figures of the shipped calibrations, each to a named fit set that
-`ridge validate` reports as such:
+"""Fits the fitted figures of the shipped calibrations, each to a named fit set:
+
+- `overlap.exponent`, how a kernel's compute and memory parts add up near its ridge point:
+  ridge's own measurement of an H200 (docs/measurements/h200-2026-11-30/h200.json), the points
+  of its bf16 GEMM batch sweep whose intensity lies from half to four times that device's ridge
+  point, each priced by the model from the same measurement's peak and bandwidth with its sweep
+  left out (else the sweep would correct the model to its own points).
+
+The others are fitted to validation sets that `ridge validate` reports as fit sets:
 
 - `fixed.graph_kernel_floor`, what each kernel of a model step costs under CUDA graphs beyond
   its bytes and FLOPs: gpt-fast's bf16 rows (source S3 of
@@ -13,7 +20,8 @@
   kernel floor as fitted.
 
 Each is the one value that makes its rows' median signed error zero, everything else in the
-model as shipped, in the order above; no other set is looked at. The held-out checks are
+model as shipped, in the order above (the overlap first: every other figure is fitted through
+it); no other set is looked at. The held-out checks are
 torchao's tables (llm_inference_torchao.tsv, S9) and torchao's eager runs (S11).
 
     scripts/fit-calibration.py RIDGE            prints the fitted values
@@ -31,7 +39,8 @@ import tempfile
 from dataclasses import dataclass
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-PROFILES = ["ampere", "hopper"]  # the profiles that carry the fitted figures
+PROFILES = ["ampere", "hopper", "blackwell"]  # the profiles that carry fitted figures
+H200 = ROOT / "docs/measurements/h200-2026-11-30/h200.json"
 GPTFAST = ROOT / "data/validation/llm_inference_gptfast_nemo.tsv"
 EAGER = ROOT / "data/validation/llm_inference_pytorch_eager.tsv"
 
@@ -39,8 +48,8 @@ EAGER = ROOT / "data/validation/llm_inference_pytorch_eager.tsv"
 @dataclass(frozen=True)
 class Figure:
     key: str              # as the profiles write it
-    file: pathlib.Path    # the fit set: this file's rows of `source`
-    source: str
+    file: pathlib.Path    # the fit set: this file's rows of `source` (or a measured device)
+    source: str           # "sweep": the GEMM sweep of the measured device `file`
     rows: str             # whose labels end with this precision
     low: float            # the bisection's range
     high: float
@@ -52,6 +61,7 @@ class Figure:
 
 
 FIGURES = [
+    Figure("exponent", H200, "sweep", "bf16", 1.0, 20.0, 0.1, False),
     Figure("graph_kernel_floor", GPTFAST, "S3", "bf16", 0.0, 50e-6, 1e-7, True),
     Figure("torch_8bit", GPTFAST, "S3", "int8 weight-only", 0.2, 1.0, 0.01, False),
     Figure("torch_4bit", GPTFAST, "S3", "int4 weight-only g32", 0.2, 1.0, 0.01, False),
@@ -60,15 +70,17 @@ FIGURES = [
 
 
 def shipped_value(figure: Figure) -> float:
-    values = {float(figure.pattern().search((ROOT / f"data/calibration/{p}.toml").read_text())
-                    .group(2)) for p in PROFILES}
+    """The figure's value in the profiles that carry it, which must agree."""
+    found = [figure.pattern().search((ROOT / f"data/calibration/{p}.toml").read_text())
+             for p in PROFILES]
+    values = {float(m.group(2)) for m in found if m}
     if len(values) != 1:
         sys.exit(f"the profiles {PROFILES} disagree on {figure.key}: {sorted(values)}")
     return values.pop()
 
 
-def fit_errors(ridge: str, values: dict, figure: Figure, scratch: pathlib.Path) -> list:
-    """The errors of `figure`'s fit rows with the figures at `values`."""
+def profiles_at(values: dict, scratch: pathlib.Path) -> list:
+    """The shipped profiles with the figures at `values`, written to `scratch`."""
     files = []
     for p in PROFILES:
         text = (ROOT / f"data/calibration/{p}.toml").read_text()
@@ -77,12 +89,53 @@ def fit_errors(ridge: str, values: dict, figure: Figure, scratch: pathlib.Path) 
         path = scratch / f"{p}.toml"
         path.write_text(text)
         files.append(str(path))
-    out = subprocess.run([ridge, "--format", "json", "--calibration", *files, "validate",
-                          str(figure.file)], capture_output=True, text=True)
+    return files
+
+
+def run_ridge(ridge: str, args: list) -> dict:
+    out = subprocess.run([ridge, "--format", "json", *args], capture_output=True, text=True)
     if out.returncode not in (0, 1):
-        sys.exit(f"ridge validate failed: {out.stderr.strip()}")
+        sys.exit(f"ridge {' '.join(args)} failed: {out.stderr.strip()}")
+    return json.loads(out.stdout)
+
+
+def sweep_errors(ridge: str, profiles: list, figure: Figure, scratch: pathlib.Path) -> list:
+    """The errors of the measured device's sweep points near its ridge point, the model given the
+    measurement without its sweep."""
+    measurement = json.loads(figure.file.read_text())
+    points = [g for g in measurement["blas"] if g["precision"] == figure.rows and g["batch"] > 1]
+    measurement["blas"] = []
+    device_file = scratch / "device-without-sweep.json"
+    device_file.write_text(json.dumps(measurement))
+    peak = next(p["flops_per_s"]["median"] for p in measurement["peaks"]
+                if p["precision"] == figure.rows and "cublas" in p["kernel"].lower())
+    bandwidth = max(b["bytes_per_s"] for b in measurement["bandwidth"] if b["level"] == "HBM")
+    ridge_point = peak / bandwidth
     errors = []
-    for section in json.loads(out.stdout).values():
+    for g in points:
+        m, n = g["batch"], g["n"]
+        flops = 2.0 * m * n * n
+        intensity = flops / (2.0 * (m * n + n * n + m * n))
+        if not ridge_point / 2 <= intensity <= 4 * ridge_point:
+            continue
+        op = run_ridge(ridge, ["--device-file", str(device_file), "--calibration", *profiles,
+                               "op", "gemm", "--m", str(m), "--n", str(n), "--k", str(n),
+                               "--dtype", figure.rows])
+        measured = flops / g["flops_per_s"]
+        errors.append((op["expected_time_s"] - measured) / measured)
+    if not errors:
+        sys.exit(f"no {figure.rows} sweep points near the ridge point in {figure.file}")
+    return errors
+
+
+def fit_errors(ridge: str, values: dict, figure: Figure, scratch: pathlib.Path) -> list:
+    """The errors of `figure`'s fit rows with the figures at `values`."""
+    profiles = profiles_at(values, scratch)
+    if figure.source == "sweep":
+        return sweep_errors(ridge, profiles, figure, scratch)
+    report = run_ridge(ridge, ["--calibration", *profiles, "validate", str(figure.file)])
+    errors = []
+    for section in report.values():
         if not isinstance(section, dict) or f" {figure.source}: " not in section.get("title", ""):
             continue
         errors += [p["error"] for p in section["points"]

@@ -39,6 +39,9 @@ struct Calibration {
   // The bandwidth from L2 into the SMs over the whole device, B/s: what feeds a GEMM tile.
   // Absent: tiles are taken to be fed at their full rate.
   std::optional<Figure> l2_bandwidth_bytes_per_s;
+  // How a kernel's compute and memory parts add up near its ridge point: the exponent p of their
+  // p-norm (predict/overlap.h). Absent: the larger part alone, as the roofline has it.
+  std::optional<Figure> overlap_exponent;
   // What one kernel costs however small it is, seconds. Timed on its own, back to back as a
   // benchmark times it (the launches queue ahead, so only its ramp and tail show).
   Figure kernel_floor_s;

@@ -36,7 +36,7 @@ struct Figure {
 // enough for any machine real or planned, narrow enough that every result stays finite and
 // meaningful (a 1e300-byte memory or a 1e-30 B/s link is a typo, not a device).
 // fraction: a share of a peak (an efficiency), above 0 and at most 1.
-enum class FigureKind { count, flops_per_s, bytes, bytes_per_s, seconds, fraction };
+enum class FigureKind { count, flops_per_s, bytes, bytes_per_s, seconds, fraction, exponent };
 struct PlausibleRange {
   double min, max;
   const char* text;  // "1 B to 1 EB"

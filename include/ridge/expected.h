@@ -39,6 +39,14 @@ struct ExpectOptions {
 // format without a figure.
 double weight_read_share(double weight_bits, bool torch_kernels, const Calibration& calibration);
 
+// How a kernel's compute and memory parts add up. Far from its ridge point it takes the larger
+// part: the smaller hides under it. Near the ridge they hide each other only in part (a tile's
+// loads are in flight while its products wait on them, and the reverse), and the kernel reaches
+// neither ceiling: their p-norm, (c^p + m^p)^(1/p), p the calibration's overlap exponent. At the
+// ridge (c = m) that is 2^(1/p) of either part; p 1 is their sum; `exponent` 0 the larger part
+// alone, the roofline's perfect overlap.
+double overlapped_time_s(double compute_s, double memory_s, double exponent);
+
 // The fixed cost of one kernel launched so: the kernel floor alone, the graph floor in a chain.
 double kernel_fixed_cost_s(const Calibration& calibration, KernelLaunch launch);
 // What the host takes to launch one kernel where it launches them one at a time (eager; eager

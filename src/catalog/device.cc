@@ -113,6 +113,9 @@ PlausibleRange plausible_range(FigureKind kind) {
       return {1e-12, 10, "1 ps to 10 s"};
     case FigureKind::fraction:
       return {1e-3, 1, "0.001 to 1"};
+    case FigureKind::exponent:
+      // Below 1 a p-norm exceeds the sum of its parts.
+      return {1, 100, "1 to 100"};
   }
   return {0, 0, ""};
 }

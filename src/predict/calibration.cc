@@ -20,8 +20,8 @@ class CalibrationReader : TomlReader {
 
   Calibration read() {
     expect_keys(root_, "",
-                {"id", "name", "devices", "sources", "compute", "memory", "fixed", "attention",
-                 "collective", "weight_only"});
+                {"id", "name", "devices", "sources", "compute", "memory", "overlap", "fixed",
+                 "attention", "collective", "weight_only"});
     read_sources(root_);
     Calibration c;
     c.id = required_string(root_, "", "id");
@@ -37,6 +37,10 @@ class CalibrationReader : TomlReader {
     if (memory.contains("l2_bandwidth"))
       c.l2_bandwidth_bytes_per_s =
           sourced(memory, "memory", "l2_bandwidth", FigureKind::bytes_per_s);
+    if (root_.contains("overlap")) {
+      const toml::table& overlap = section("overlap", {"exponent"});
+      c.overlap_exponent = sourced(overlap, "overlap", "exponent", FigureKind::exponent);
+    }
     const toml::table& fixed = section(
         "fixed", {"kernel_floor", "graph_kernel_floor", "launch_overhead", "eager_pytorch_op"});
     c.kernel_floor_s = sourced(fixed, "fixed", "kernel_floor", FigureKind::seconds);

@@ -20,7 +20,8 @@ struct Achievable {
   double rate_flops_per_s = 0;
   double bandwidth_bytes_per_s = 0;
   double floor_s = 0;
-  std::string cache_level;  // the cache the data stays in, when not main memory
+  double overlap_exponent = 0;  // overlapped_time_s; 0: the larger part alone
+  std::string cache_level;      // the cache the data stays in, when not main memory
 };
 
 int units_of(const Device& device) {
@@ -56,7 +57,7 @@ Achievable achievable_at(const Op& op, const Device& device, double rate_flops_p
                          const Calibration& c, KernelLaunch launch) {
   const LevelBandwidth bandwidth = bandwidth_for(op.bytes, device, c);
   return {rate_flops_per_s, bandwidth.bytes_per_s, kernel_fixed_cost_s(c, launch),
-          bandwidth.cache_level};
+          c.overlap_exponent ? c.overlap_exponent->value : 0, bandwidth.cache_level};
 }
 
 // The same at the calibration's share of the device's peak.
@@ -84,13 +85,14 @@ double cache_bytes(const Device& device) {
   return bytes;
 }
 
-// The floor plus the compute and memory parts: overlapped (the larger), or one after the other
-// (a CPU BLAS packs its operands before its kernel runs).
-ExpectedTime finish(ExpectedTime e, double floor_s, bool sequential = false) {
-  e.fixed_time_s = floor_s;
+// The floor plus the compute and memory parts: overlapped as the calibration says, or one after
+// the other (a CPU BLAS packs its operands before its kernel runs).
+ExpectedTime finish(ExpectedTime e, const Achievable& a, bool sequential = false) {
+  e.fixed_time_s = a.floor_s;
   const double work =
-      sequential ? e.compute_time_s + e.memory_time_s : std::max(e.compute_time_s, e.memory_time_s);
-  e.time_s = floor_s + work;
+      sequential ? e.compute_time_s + e.memory_time_s
+                 : overlapped_time_s(e.compute_time_s, e.memory_time_s, a.overlap_exponent);
+  e.time_s = a.floor_s + work;
   if (e.fixed_time_s >= work) {
     e.limiter = "fixed";
   } else {
@@ -108,12 +110,13 @@ ExpectedTime modelled_gemm_time(const Op& op, const Device& device, const Calibr
   machine.l2_bytes = cache_bytes(device);
   machine.l2_feed_bytes_per_s = c.l2_bandwidth_bytes_per_s ? c.l2_bandwidth_bytes_per_s->value : 0;
   machine.cpu = device.is_cpu();
+  machine.overlap_exponent = a.overlap_exponent;
   const predict::GemmTiling t = predict::best_tiling(*op.gemm_shape, op.bytes, machine);
   ExpectedTime e;
   e.compute_time_s = t.compute_time_s;
   e.memory_time_s = t.memory_time_s;
   e.detail = t.describe();
-  return finish(e, a.floor_s, t.sequential);
+  return finish(e, a, t.sequential);
 }
 
 // The measured sweep at one precision, and whether a shape lies inside it on every axis: m, n,
@@ -168,6 +171,25 @@ double sweep_correction(const GemmShape& shape, const Sweep& sweep) {
   return std::exp(weighted_log_ratio / weights);
 }
 
+bool contains(const GemmShape& outer, const GemmShape& inner) {
+  return outer.m >= inner.m && outer.n >= inner.n && outer.k >= inner.k &&
+         outer.batch >= inner.batch;
+}
+
+// A product does all the work of any product it contains (no larger on any axis): it takes at
+// least as long as each measured one it contains, and no longer than each that contains it.
+// The correction, interpolated between points the model misses by different amounts, could
+// otherwise put it past one of them. A measured shape is its own time, noise and all.
+double within_measured_neighbours(const GemmShape& shape, double time_s, const Sweep& sweep) {
+  double low = 0, high = time_s;
+  for (const CalibratedGemm* g : sweep.points) {
+    if (log_distance2(shape, g->gemm.shape) < 1e-12) return time_s;
+    if (contains(shape, g->gemm.shape)) low = std::max(low, g->gemm.seconds);
+    if (contains(g->gemm.shape, shape)) high = std::min(high, g->gemm.seconds);
+  }
+  return std::max(low, high);
+}
+
 ExpectedTime gemm_time(const Op& op, const Device& device, Precision precision,
                        const Calibration& c, const Achievable& a) {
   ExpectedTime e = modelled_gemm_time(op, device, c, a);
@@ -179,7 +201,7 @@ ExpectedTime gemm_time(const Op& op, const Device& device, Precision precision,
     return e;
   }
   const double correction = sweep_correction(*op.gemm_shape, sweep);
-  e.time_s *= correction;
+  e.time_s = within_measured_neighbours(*op.gemm_shape, e.time_s * correction, sweep);
   e.detail += fmt::format("; x{:.2f} from the measured sweep", correction);
   e.extrapolated = false;
   return e;
@@ -210,7 +232,7 @@ ExpectedTime attention_time(const Op& op, const Device& device, Precision precis
       100 * rate / device.peak(precision).value, blocks, waves, waves == 1 ? "" : "s", 100 * fill);
   if (s.kv_reads > 1)
     e.detail += fmt::format("; K and V read once per query head ({}x)", s.kv_reads);
-  return finish(e, a.floor_s);
+  return finish(e, a);
 }
 
 // Launched from the host, a kernel shorter than the launch itself waits for it: the host runs
@@ -226,7 +248,7 @@ ExpectedTime streaming_time(const Op& op, const Achievable& a) {
   e.compute_time_s = op.flops / a.rate_flops_per_s;
   e.memory_time_s = op.bytes / a.bandwidth_bytes_per_s;
   e.detail = "streaming kernel at the achievable bandwidth";
-  return finish(e, a.floor_s);
+  return finish(e, a);
 }
 
 }  // namespace
@@ -288,6 +310,13 @@ std::vector<CalibratedGemm> calibrated_gemms(const Device& device, const Calibra
     out.push_back({g, g.seconds / modelled_gemm_time(op, device, c, a).time_s});
   }
   return out;
+}
+
+double overlapped_time_s(double compute_s, double memory_s, double exponent) {
+  const double larger = std::max(compute_s, memory_s);
+  if (exponent <= 0 || larger <= 0) return larger;
+  const double ratio = std::min(compute_s, memory_s) / larger;
+  return larger * std::pow(1 + std::pow(ratio, exponent), 1 / exponent);
 }
 
 double kernel_fixed_cost_s(const Calibration& c, KernelLaunch launch) {

@@ -95,6 +95,7 @@ GemmTiling price(const GemmShape& s, Tile t, int split, Decomposition how, doubl
   g.tile_n = t.n;
   g.split_k = split;
   g.stream_k = how == Decomposition::stream_k;
+  g.overlap_exponent = machine.overlap_exponent;
   const double tiles_m = std::ceil(s.m / t.m);
   const double tiles_n = std::ceil(s.n / t.n);
   const double tiles = s.batch * tiles_m * tiles_n;

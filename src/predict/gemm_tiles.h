@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "ridge/expected.h"
 #include "ridge/op.h"
 
 namespace ridge::predict {
@@ -17,6 +18,8 @@ struct GemmMachine {
   // A CPU's BLAS (Goto's algorithm, as OpenBLAS): register tiles, threads share out the rows,
   // no split-K, and the operands are packed into contiguous panels before the kernel runs.
   bool cpu = false;
+  // How its compute and memory parts overlap (overlapped_time_s); 0: the larger part alone.
+  double overlap_exponent = 0;
 };
 
 struct GemmTiling {
@@ -30,9 +33,10 @@ struct GemmTiling {
   // The memory part runs before the compute (a CPU BLAS's packing), not beside it.
   bool sequential = false;
   bool cpu_packing = false;
+  double overlap_exponent = 0;  // the machine's
   double time_s() const {
     if (sequential) return compute_time_s + memory_time_s;
-    return compute_time_s > memory_time_s ? compute_time_s : memory_time_s;
+    return ridge::overlapped_time_s(compute_time_s, memory_time_s, overlap_exponent);
   }
   std::string describe() const;
 };

@@ -80,7 +80,9 @@ fp16 = { value = 1.3, provenance = "measured", source = "s" }
   EXPECT_THROW(parse_calibration_toml(profile, "mine.toml"), InputError);
 }
 
-// A GEMV over weights in HBM: the floor plus the bytes at the measured share of the bandwidth.
+// A GEMV over weights in HBM: the bytes at the measured read kernel's share of the bandwidth,
+// overlapped with its tiles' compute, and the floor; the H200 measured 124.8 us for it with
+// cuBLAS (4.304 TB/s), which the shipped profile meets within 5%.
 TEST(Expected, GemvStreamsAtTheAchievableBandwidth) {
   const Device& h200 = device("h200-sxm");
   const Calibration c = *find_calibration(h200);
@@ -88,9 +90,25 @@ TEST(Expected, GemvStreamsAtTheAchievableBandwidth) {
   const auto e = expected_time(op, h200, Precision::bf16, c);
   ASSERT_TRUE(e.has_value());
   const double bytes = (16384.0 * 16384 + 2 * 16384) * 2;
-  EXPECT_NEAR(e->time_s, 3e-6 + bytes / (0.897 * 4.8e12), 1e-9);
+  EXPECT_NEAR(e->memory_time_s, bytes / (0.938 * 4.8e12), 1e-12);
+  EXPECT_NEAR(e->time_s, 3e-6 + overlapped_time_s(e->compute_time_s, e->memory_time_s, 3.1), 1e-12);
+  EXPECT_LT(e->compute_time_s, e->memory_time_s);
+  EXPECT_NEAR(e->time_s, 124.8e-6, 0.05 * 124.8e-6);
   EXPECT_EQ(e->limiter, "memory");
   EXPECT_TRUE(e->extrapolated);
+}
+
+// The compute and memory parts of a kernel add as their p-norm: the larger alone when p is 0
+// (the roofline's perfect overlap), their sum when p is 1, 2^(1/p) of either when they match.
+TEST(Expected, OverlapIsThePNormOfTheParts) {
+  EXPECT_DOUBLE_EQ(overlapped_time_s(3, 5, 0), 5);
+  EXPECT_DOUBLE_EQ(overlapped_time_s(3, 5, 1), 8);
+  EXPECT_NEAR(overlapped_time_s(4, 4, 3), 4 * std::cbrt(2.0), 1e-12);
+  EXPECT_NEAR(overlapped_time_s(1e-3, 1, 3), 1, 1e-9);  // far from the ridge: the larger
+  EXPECT_DOUBLE_EQ(overlapped_time_s(0, 0, 3), 0);
+  const Calibration c = *find_calibration(device("h100-sxm"));
+  ASSERT_TRUE(c.overlap_exponent.has_value());
+  EXPECT_EQ(c.overlap_exponent->provenance, Provenance::fitted);
 }
 
 // 4096^3 fp16 on an H100: 128x256 tiles, 32 x 16 = 512 of them; stream-K deals their 512 x
@@ -101,7 +119,8 @@ TEST(Expected, LargeGemmIsStreamKOverTheAchievablePeak) {
       expected_time(gemm(4096, 4096, 4096, 2), h100, Precision::fp16, *find_calibration(h100));
   ASSERT_TRUE(e.has_value());
   const double step = 2.0 * 128 * 256 * 64 / (0.803 * 990e12 / 132);
-  EXPECT_NEAR(e->time_s, 3e-6 + (512.0 * 66 / 132 + 1) * step, 1e-9);
+  EXPECT_NEAR(e->compute_time_s, (512.0 * 66 / 132 + 1) * step, 1e-12);
+  EXPECT_NEAR(e->time_s, 3e-6 + overlapped_time_s(e->compute_time_s, e->memory_time_s, 3.1), 1e-12);
   EXPECT_EQ(e->limiter, "compute");
   EXPECT_NE(e->detail.find("stream-k"), std::string::npos) << e->detail;
 }
@@ -180,7 +199,7 @@ TEST(Expected, AMeasuredSweepIsFollowedInsideAndFlaggedOutside) {
   const auto at64 = expected_time(gemm(64, 16384, 16384, 2), gpu, Precision::bf16, c);
   const auto at128 = expected_time(gemm(128, 16384, 16384, 2), gpu, Precision::bf16, c);
   EXPECT_GT(between->time_s, at64->time_s);
-  EXPECT_LT(between->time_s, at128->time_s);
+  EXPECT_LE(between->time_s, at128->time_s);  // no longer than a measured product holding it
   const auto outside = expected_time(gemm(4096, 16384, 16384, 2), gpu, Precision::bf16, c);
   EXPECT_TRUE(outside->extrapolated);
   EXPECT_NE(outside->detail.find("outside the measured sweep"), std::string::npos);
@@ -283,7 +302,9 @@ TEST(Expected, KvReadPerQueryHeadMultipliesTheDecodeCacheReads) {
   EXPECT_DOUBLE_EQ(per_head.attention_shape->kv_reads, 8);
   const double bandwidth = find_calibration(device("h100-sxm"))->bandwidth_efficiency.value *
                            device("h100-sxm").main_bandwidth_bytes_per_s();
-  EXPECT_NEAR(*per_head.expected_time_s - *shared.expected_time_s, 7 * kv_bytes / bandwidth, 1e-9);
+  // The compute beside the reads is small enough that they add almost as they are.
+  EXPECT_NEAR(*per_head.expected_time_s - *shared.expected_time_s, 7 * kv_bytes / bandwidth,
+              1e-5 * 7 * kv_bytes / bandwidth);
   EXPECT_DOUBLE_EQ(*attention("llama-2-70b", true, false).expected_time_s,
                    *attention("llama-2-70b", false, false).expected_time_s);
   EXPECT_DOUBLE_EQ(*attention("llama-2-7b", true, true).expected_time_s,
@@ -323,8 +344,10 @@ TEST(Expected, TorchWeightKernelsSlowOnlyTheNarrowWeights) {
   EXPECT_DOUBLE_EQ(torch.time_s, marlin.time_s);
   const Calibration c = *find_calibration(device("a100-sxm-80gb"));
   const double floor = kernel_fixed_cost_s(c, KernelLaunch::eager);  // of a step's chain
+  // The reads take 1 / share as long; the compute overlapped with them moves that by under 2%.
   EXPECT_NEAR((*torch.expected_time_s - floor) * c.torch_weight_only_4bit->value,
-              *marlin.expected_time_s - floor, 1e-9);
+              *marlin.expected_time_s - floor, 0.02 * (*marlin.expected_time_s - floor));
+  EXPECT_GT(*torch.expected_time_s, *marlin.expected_time_s);
   EXPECT_DOUBLE_EQ(*decode_op(true, "attention").expected_time_s,
                    *decode_op(false, "attention").expected_time_s);
   w.weights.set_bytes(2);
@@ -505,7 +528,7 @@ TEST(Validation, AnEarlyTensorRtLlmReadsKvPerQueryHead) {
 TEST(Validation, TensorRtLlmV09TookXqaOnlyForGroupsOfEight) {
   for (const std::string model : {"Mistral 7B", "Falcon 180B"}) {
     const double current = expected_decode_with("TensorRT-LLM (gptSessionBenchmark)", model);
-    EXPECT_GT(expected_decode_with("TensorRT-LLM v0.9.0", model), 1.3 * current) << model;
+    EXPECT_GT(expected_decode_with("TensorRT-LLM v0.9.0", model), 1.2 * current) << model;
     EXPECT_DOUBLE_EQ(expected_decode_with("TensorRT-LLM v0.8.0", model),
                      expected_decode_with("TensorRT-LLM v0.9.0", model))
         << model;
