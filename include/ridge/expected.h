@@ -58,8 +58,10 @@ struct ExpectedTime {
   double compute_time_s = 0;  // at the achievable rate, with tile and wave quantisation
   double memory_time_s = 0;   // the traffic a tiled kernel moves, at the achievable bandwidth
   double fixed_time_s = 0;    // the kernel's floor
-  std::string limiter;        // "compute", "memory" or "fixed": the largest part
-  std::string detail;         // how it was priced: "tile 128x256, split-k 1, 7 waves (97% full)"
+  // A GEMM's last wave of output tiles, stored after its products with nothing beside them.
+  double epilogue_time_s = 0;
+  std::string limiter;  // "compute", "memory" or "fixed": the largest part
+  std::string detail;   // how it was priced: "tile 128x256, split-k 1, 7 waves (97% full)"
   // Beyond measured data: the calibration was not measured on this device (its shares come from
   // the architecture's profile or from estimates), or the shape lies outside its measured sweep.
   bool extrapolated = false;

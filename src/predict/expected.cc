@@ -85,14 +85,14 @@ double cache_bytes(const Device& device) {
   return bytes;
 }
 
-// The floor plus the compute and memory parts: overlapped as the calibration says, or one after
-// the other (a CPU BLAS packs its operands before its kernel runs).
+// The floor, the compute and memory parts (overlapped as the calibration says, or one after the
+// other: a CPU BLAS packs its operands before its kernel runs), and a GEMM's last stores.
 ExpectedTime finish(ExpectedTime e, const Achievable& a, bool sequential = false) {
   e.fixed_time_s = a.floor_s;
   const double work =
       sequential ? e.compute_time_s + e.memory_time_s
                  : overlapped_time_s(e.compute_time_s, e.memory_time_s, a.overlap_exponent);
-  e.time_s = a.floor_s + work;
+  e.time_s = a.floor_s + work + e.epilogue_time_s;
   if (e.fixed_time_s >= work) {
     e.limiter = "fixed";
   } else {
@@ -115,6 +115,7 @@ ExpectedTime modelled_gemm_time(const Op& op, const Device& device, const Calibr
   ExpectedTime e;
   e.compute_time_s = t.compute_time_s;
   e.memory_time_s = t.memory_time_s;
+  e.epilogue_time_s = t.epilogue_time_s;
   e.detail = t.describe();
   return finish(e, a, t.sequential);
 }

@@ -124,6 +124,11 @@ GemmTiling price(const GemmShape& s, Tile t, int split, Decomposition how, doubl
                     traffic_elements(s, t, tiles_m, tiles_n, machine, bytes_per_element);
   if (partials > machine.l2_bytes / 2) g.traffic_bytes += partials;
   g.memory_time_s = g.traffic_bytes / machine.bandwidth_bytes_per_s;
+  // The last wave's output tiles are stored after their products finish, with nothing left to
+  // run beside them (earlier waves' stores hide under the next wave's loads and products).
+  const double last_wave_outputs =
+      std::min(std::min<double>(tiles, machine.units) * t.m * t.n, s.batch * s.m * s.n);
+  g.epilogue_time_s = last_wave_outputs * bytes_per_element / machine.bandwidth_bytes_per_s;
   return g;
 }
 

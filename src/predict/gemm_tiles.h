@@ -34,9 +34,12 @@ struct GemmTiling {
   bool sequential = false;
   bool cpu_packing = false;
   double overlap_exponent = 0;  // the machine's
+  // The last wave's output tiles, stored after their products with nothing beside them.
+  double epilogue_time_s = 0;
   double time_s() const {
     if (sequential) return compute_time_s + memory_time_s;
-    return ridge::overlapped_time_s(compute_time_s, memory_time_s, overlap_exponent);
+    return ridge::overlapped_time_s(compute_time_s, memory_time_s, overlap_exponent) +
+           epilogue_time_s;
   }
   std::string describe() const;
 };
