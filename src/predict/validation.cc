@@ -203,9 +203,16 @@ std::string without_parentheses(std::string_view text) {
   return out;
 }
 
+// A word of a device's names matches a word of the query when one begins the other ("sxm"
+// begins "sxm4"), but only a word of three characters or more begins another: a name's "a" or
+// "of" would otherwise fit "a40" or "of".
 bool word_matches(const std::string& query, const std::vector<std::string>& candidate) {
+  constexpr std::size_t kShortestPrefix = 3;
+  const auto begins = [&](const std::string& word, const std::string& prefix) {
+    return prefix.size() >= kShortestPrefix && word.starts_with(prefix);
+  };
   return std::ranges::any_of(candidate, [&](const std::string& w) {
-    return w == query || w.starts_with(query) || query.starts_with(w);
+    return w == query || begins(w, query) || begins(query, w);
   });
 }
 

@@ -457,27 +457,32 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   };
   const ValidationRole held_out = ValidationRole::held_out;
   const ValidationRole fit = ValidationRole::fit;
-  expect_set("gemm_llmcompass", held_out, 20, 0.10, 0.20);
-  expect_set("gemm_deepgemm", held_out, 28, 0.10, 0.27);
+  expect_set("gemm_llmcompass", held_out, 20, 0.10, 0.15);
+  expect_set("gemm_deepgemm", held_out, 28, 0.10, 0.22);
+  // Vidur's profiles of torch's fp16 GEMMs, every layer of seven models at TP 1 to 8, 1 to 32k
+  // tokens: held out. The H100's meet the kernel-level target; the A100's are expected faster
+  // than measured by about a sixth across the board, which this holds, unhidden (docs/predict.md).
+  expect_set("gemm_vidur_h100", held_out, 2604, 0.11, 0.27);
+  expect_set("gemm_vidur_a100", held_out, 3692, 0.20, 0.32);
   EXPECT_EQ(find("matmul_max").role, fit);
   // gpt-fast's rows are where the per-kernel cost and the weight-only shares were fitted: a fit
   // set, whose error proves nothing but that the fits hold.
   expect_set("llm_inference_gptfast_nemo S3", fit, 31, 0.08);
   // NeMo's: held out. Its Llama 2 13B runs are excluded (one is faster than fp16 allows); the
   // 7B runs are expected faster than measured by about a third, which this holds, unhidden.
-  expect_set("llm_inference_gptfast_nemo S6: request latency", held_out, 32, 0.35);
+  expect_set("llm_inference_gptfast_nemo S6: request latency", held_out, 32, 0.33);
   // TensorRT-LLM's own tables: held out. Throughput (static batches on H100, A100) is expected
   // within a few percent; the first-token latencies of its v0.5 are not yet (docs/predict.md).
   expect_set("llm_inference_trtllm S7: request time", held_out, 29, 0.10, 0.20);
-  expect_set("llm_inference_trtllm S7: time to first token", held_out, 16, 0.40);
+  expect_set("llm_inference_trtllm S7: time to first token", held_out, 16, 0.33);
   // Its v0.9 tables, H200 among them: expected within a sixth at the median, faster than
   // measured more often than slower, which this holds, unhidden; one row excluded by the file.
-  expect_set("llm_inference_trtllm S8: request time", held_out, 71, 0.18, 0.40);
-  expect_set("llm_inference_trtllm S8: time to first token", held_out, 36, 0.35);
+  expect_set("llm_inference_trtllm S8: request time", held_out, 71, 0.18, 0.35);
+  expect_set("llm_inference_trtllm S8: time to first token", held_out, 36, 0.30);
   // torchao's tables (A100, H100; bf16 and weight-only formats): held out from every fit,
   // gpt-fast's weight-only shares among them. Its activation-quantised fp8 rows and its fp6
   // ones (no figure for their kernels) are expected faster than measured, which this holds.
-  expect_set("llm_inference_torchao S9: request time", held_out, 14, 0.15, 0.50);
+  expect_set("llm_inference_torchao S9: request time", held_out, 14, 0.15, 0.45);
   // Eager PyTorch: the host time per op is fitted to the PyTorch blog's one figure (S10) and
   // held out on torchao's eager bf16 run (S11; its fp32 one is bound only, Ampere has no fp32
   // share).
@@ -611,6 +616,19 @@ TEST(Validation, RowsRidgeCannotPriceAreListedNotDropped) {
   EXPECT_EQ(sets[0].points.size(), 1u);
   ASSERT_EQ(sets[0].skipped.size(), 1u);
   EXPECT_NE(sets[0].skipped[0].find("Z9000"), std::string::npos);
+}
+
+// A part the catalog lacks is skipped, not matched through a short word of another's name
+// ("A40" begins with the "a" of GB200's "one Blackwell GPU of a GB200 superchip").
+TEST(Validation, AShortWordOfADevicesNameMatchesNoGpu) {
+  const auto sets = validate(
+      "# Source: a test\nm\tn\tk\tdtype\tdevice\ttime_ms\n"
+      "64\t64\t64\tfp16\tA40\t1\n64\t64\t64\tfp16\tA100 SXM4 40GB\t1\n");
+  ASSERT_EQ(sets.size(), 1u);
+  ASSERT_EQ(sets[0].skipped.size(), 1u);
+  EXPECT_NE(sets[0].skipped[0].find("'A40'"), std::string::npos);
+  ASSERT_EQ(sets[0].points.size(), 1u);
+  EXPECT_EQ(sets[0].points[0].device_id, "a100-sxm-40gb");
 }
 
 // Model rows as other sources write them: an organisation and a fine-tune in the name, Llama 3
