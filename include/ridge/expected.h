@@ -30,6 +30,8 @@ struct ExpectOptions {
   // The share of the achievable bandwidth the kernel's reads reach (weight_read_share: a
   // dequantising weight-only kernel's); 1 for any other.
   double bandwidth_share = 1;
+  // Whether ExpectedTime::detail is written (a model's thousands of ops keep only their times).
+  bool describe = true;
 };
 
 // The share of the achievable bandwidth at which a linear op reads weights of `weight_bits`

@@ -22,6 +22,7 @@ struct Achievable {
   double floor_s = 0;
   double overlap_exponent = 0;  // overlapped_time_s; 0: the larger part alone
   std::string cache_level;      // the cache the data stays in, when not main memory
+  bool describe = true;         // ExpectOptions::describe
 };
 
 int units_of(const Device& device) {
@@ -67,6 +68,7 @@ Achievable achievable(const Op& op, const Device& device, Precision precision, c
       op, device, c.compute_efficiency.at(precision).value * device.peak(precision).value, c,
       options.launch);
   a.bandwidth_bytes_per_s *= options.bandwidth_share;
+  a.describe = options.describe;
   return a;
 }
 
@@ -116,7 +118,7 @@ ExpectedTime modelled_gemm_time(const Op& op, const Device& device, const Calibr
   e.compute_time_s = t.compute_time_s;
   e.memory_time_s = t.memory_time_s;
   e.epilogue_time_s = t.epilogue_time_s;
-  e.detail = t.describe();
+  if (a.describe) e.detail = t.describe();
   return finish(e, a, t.sequential);
 }
 
@@ -184,7 +186,7 @@ bool contains(const GemmShape& outer, const GemmShape& inner) {
 double within_measured_neighbours(const GemmShape& shape, double time_s, const Sweep& sweep) {
   double low = 0, high = time_s;
   for (const CalibratedGemm* g : sweep.points) {
-    if (log_distance2(shape, g->gemm.shape) < 1e-12) return time_s;
+    if (log_distance2(shape, g->gemm.shape) < 1e-12) return g->gemm.seconds;
     if (contains(shape, g->gemm.shape)) low = std::max(low, g->gemm.seconds);
     if (contains(g->gemm.shape, shape)) high = std::min(high, g->gemm.seconds);
   }
@@ -197,13 +199,14 @@ ExpectedTime gemm_time(const Op& op, const Device& device, Precision precision,
   const Sweep sweep = sweep_at(c, precision);
   if (sweep.points.empty()) return e;
   if (!sweep.contains(*op.gemm_shape)) {
-    e.detail += fmt::format("; outside the measured sweep ({}): the model alone", sweep.range());
+    if (a.describe)
+      e.detail += fmt::format("; outside the measured sweep ({}): the model alone", sweep.range());
     e.extrapolated = true;
     return e;
   }
   const double correction = sweep_correction(*op.gemm_shape, sweep);
   e.time_s = within_measured_neighbours(*op.gemm_shape, e.time_s * correction, sweep);
-  e.detail += fmt::format("; x{:.2f} from the measured sweep", correction);
+  if (a.describe) e.detail += fmt::format("; x{:.2f} from the measured sweep", correction);
   e.extrapolated = false;
   return e;
 }
@@ -228,6 +231,7 @@ ExpectedTime attention_time(const Op& op, const Device& device, Precision precis
   ExpectedTime e;
   e.compute_time_s = op.flops / (rate * fill);
   e.memory_time_s = (op.bytes + (s.kv_reads - 1) * s.kv_bytes) / a.bandwidth_bytes_per_s;
+  if (!a.describe) return finish(e, a);
   e.detail = fmt::format(
       "flash attention at {:.0f}% of peak, {} blocks in {} wave{} ({:.0f}% full)",
       100 * rate / device.peak(precision).value, blocks, waves, waves == 1 ? "" : "s", 100 * fill);
@@ -248,7 +252,7 @@ ExpectedTime streaming_time(const Op& op, const Achievable& a) {
   ExpectedTime e;
   e.compute_time_s = op.flops / a.rate_flops_per_s;
   e.memory_time_s = op.bytes / a.bandwidth_bytes_per_s;
-  e.detail = "streaming kernel at the achievable bandwidth";
+  if (a.describe) e.detail = "streaming kernel at the achievable bandwidth";
   return finish(e, a);
 }
 
@@ -270,7 +274,7 @@ std::optional<ExpectedTime> expected_time(const Op& op, const Device& device, Pr
   }
   wait_for_host(e, host_launch_interval_s(calibration, options.launch));
   e.extrapolated = e.extrapolated || !calibration.measured;
-  if (!a.cache_level.empty())
+  if (a.describe && !a.cache_level.empty())
     e.detail += fmt::format("; its data stays in {} between calls", a.cache_level);
   // Every share is at most 1, so this holds by construction: never below the roofline of the
   // memory level the data is in.
@@ -317,7 +321,10 @@ double overlapped_time_s(double compute_s, double memory_s, double exponent) {
   const double larger = std::max(compute_s, memory_s);
   if (exponent <= 0 || larger <= 0) return larger;
   const double ratio = std::min(compute_s, memory_s) / larger;
-  return larger * std::pow(1 + std::pow(ratio, exponent), 1 / exponent);
+  // In single precision: a model's parts are not known to seven digits, and it halves the cost
+  // of the two powers, which every tiling a GEMM considers pays.
+  const float p = static_cast<float>(exponent);
+  return larger * std::pow(1 + std::pow(static_cast<float>(ratio), p), 1 / p);
 }
 
 double kernel_fixed_cost_s(const Calibration& c, KernelLaunch launch) {
@@ -368,7 +375,8 @@ std::optional<ExpectedTime> expected_op_time(const ModelOp& op, const Device& de
   }
   const Op as_op{op.kind, op.name, op.flops, op.bytes, op.gemm_shape, op.attention_shape};
   const double share = weight_read_share(op.weight_bits, w.torch_weight_kernels, c);
-  return expected_time(as_op, device, op.precision, c, {launch_of(w), share});
+  // A model's ops keep their times only: no description is written.
+  return expected_time(as_op, device, op.precision, c, {launch_of(w), share, false});
 }
 
 // Prices every op of the phase; false when one cannot be (then the run is bound only).

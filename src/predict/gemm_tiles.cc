@@ -167,6 +167,7 @@ GemmTiling cpu_tiling(const GemmShape& s, double ideal_bytes, const GemmMachine&
 GemmTiling best_tiling(const GemmShape& shape, double ideal_bytes, const GemmMachine& machine) {
   if (machine.cpu) return cpu_tiling(shape, ideal_bytes, machine);
   GemmTiling best;
+  double best_time_s = 0;
   bool first = true;
   for (const Tile t : kTiles) {
     // The libraries keep the small-M kernels for products of few rows.
@@ -176,11 +177,18 @@ GemmTiling best_tiling(const GemmShape& shape, double ideal_bytes, const GemmMac
     const int useful = static_cast<int>(
         std::min<double>({kMaxSplitK, std::max(1.0, std::floor(machine.units / tiles)),
                           std::max(1.0, std::floor(shape.k / kMinSliceK))}));
-    // The fastest; among equally fast ones (a bandwidth-bound product), the least compute.
+    // The fastest; among equally fast ones (a bandwidth-bound product), the least compute. A
+    // tiling whose larger part alone is slower than the best cannot win, and its overlapped
+    // time (two powers) is not worked out.
     const auto consider = [&](const GemmTiling& g) {
-      const bool faster = g.time_s() < best.time_s() * (1 - 1e-9);
-      const bool as_fast = !faster && g.time_s() <= best.time_s() * (1 + 1e-9);
-      if (first || faster || (as_fast && g.compute_time_s < best.compute_time_s)) best = g;
+      if (!first && g.lower_time_s() > best_time_s * (1 + 1e-9)) return;
+      const double time_s = g.time_s();
+      const bool faster = time_s < best_time_s * (1 - 1e-9);
+      const bool as_fast = !faster && time_s <= best_time_s * (1 + 1e-9);
+      if (first || faster || (as_fast && g.compute_time_s < best.compute_time_s)) {
+        best = g;
+        best_time_s = time_s;
+      }
       first = false;
     };
     // Split factors as the libraries offer them: powers of two, and the one that fills the units.

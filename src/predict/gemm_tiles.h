@@ -2,6 +2,7 @@
 // How a vendor library runs one GEMM: the tile shape, split-K factor and number of waves over
 // the compute units that give the shortest time, and the traffic that tiling moves.
 
+#include <algorithm>
 #include <string>
 
 #include "ridge/expected.h"
@@ -40,6 +41,11 @@ struct GemmTiling {
     if (sequential) return compute_time_s + memory_time_s;
     return ridge::overlapped_time_s(compute_time_s, memory_time_s, overlap_exponent) +
            epilogue_time_s;
+  }
+  // What time_s() is at least: the larger part, as if the other hid under it.
+  double lower_time_s() const {
+    if (sequential) return compute_time_s + memory_time_s;
+    return std::max(compute_time_s, memory_time_s) + epilogue_time_s;
   }
   std::string describe() const;
 };
