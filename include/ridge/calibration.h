@@ -40,7 +40,8 @@ struct Calibration {
   // Absent: tiles are taken to be fed at their full rate.
   std::optional<Figure> l2_bandwidth_bytes_per_s;
   // How a kernel's compute and memory parts add up near its ridge point: the exponent p of their
-  // p-norm (predict/overlap.h). Absent: the larger part alone, as the roofline has it.
+  // p-norm (overlapped_time_s, expected.h). Absent: the larger part alone, as the roofline has
+  // it.
   std::optional<Figure> overlap_exponent;
   // What one kernel costs however small it is, seconds. Timed on its own, back to back as a
   // benchmark times it (the launches queue ahead, so only its ramp and tail show).

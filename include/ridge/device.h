@@ -35,7 +35,8 @@ struct Figure {
 // What a figure measures, and the range a figure of that kind must fall in to be taken: wide
 // enough for any machine real or planned, narrow enough that every result stays finite and
 // meaningful (a 1e300-byte memory or a 1e-30 B/s link is a typo, not a device).
-// fraction: a share of a peak (an efficiency), above 0 and at most 1.
+// fraction: a share of a peak (an efficiency), above 0 and at most 1. exponent: the power of a
+// p-norm (how a kernel's parts overlap), at least 1.
 enum class FigureKind { count, flops_per_s, bytes, bytes_per_s, seconds, fraction, exponent };
 struct PlausibleRange {
   double min, max;
