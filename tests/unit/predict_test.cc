@@ -463,14 +463,14 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // tokens: held out. The H100's meet the kernel-level target; the A100's are expected faster
   // than measured by about a sixth across the board, which this holds, unhidden (docs/predict.md).
   expect_set("gemm_vidur_h100", held_out, 2604, 0.11, 0.27);
-  expect_set("gemm_vidur_a100", held_out, 3692, 0.20, 0.32);
+  expect_set("gemm_vidur_a100", held_out, 3692, 0.17, 0.30);
   EXPECT_EQ(find("matmul_max").role, fit);
   // gpt-fast's rows are where the per-kernel cost and the weight-only shares were fitted: a fit
   // set, whose error proves nothing but that the fits hold.
   expect_set("llm_inference_gptfast_nemo S3", fit, 31, 0.08);
   // NeMo's: held out. Its Llama 2 13B runs are excluded (one is faster than fp16 allows); the
   // 7B runs are expected faster than measured by about a third, which this holds, unhidden.
-  expect_set("llm_inference_gptfast_nemo S6: request latency", held_out, 32, 0.33);
+  expect_set("llm_inference_gptfast_nemo S6: request latency", held_out, 32, 0.35);
   // TensorRT-LLM's own tables: held out. Throughput (static batches on H100, A100) is expected
   // within a few percent; the first-token latencies of its v0.5 are not yet (docs/predict.md).
   expect_set("llm_inference_trtllm S7: request time", held_out, 29, 0.10, 0.20);
@@ -482,7 +482,7 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // torchao's tables (A100, H100; bf16 and weight-only formats): held out from every fit,
   // gpt-fast's weight-only shares among them. Its activation-quantised fp8 rows and its fp6
   // ones (no figure for their kernels) are expected faster than measured, which this holds.
-  expect_set("llm_inference_torchao S9: request time", held_out, 14, 0.15, 0.45);
+  expect_set("llm_inference_torchao S9: request time", held_out, 14, 0.18, 0.45);
   // Eager PyTorch: the host time per op is fitted to the PyTorch blog's one figure (S10) and
   // held out on torchao's eager bf16 run (S11; its fp32 one is bound only, Ampere has no fp32
   // share).
