@@ -60,7 +60,8 @@ struct ExpectedTime {
   double compute_time_s = 0;  // at the achievable rate, with tile and wave quantisation
   double memory_time_s = 0;   // the traffic a tiled kernel moves, at the achievable bandwidth
   double fixed_time_s = 0;    // the kernel's floor
-  // A GEMM's last wave of output tiles, stored after its products with nothing beside them.
+  // What a GEMM does after its overlapped parts, with nothing beside it: its last wave of
+  // output stores, and the sum of its split-K or stream-K partial products.
   double epilogue_time_s = 0;
   std::string limiter;  // "compute", "memory" or "fixed": the largest part
   std::string detail;   // how it was priced: "tile 128x256, split-k 1, 7 waves (97% full)"

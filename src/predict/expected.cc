@@ -113,11 +113,12 @@ ExpectedTime modelled_gemm_time(const Op& op, const Device& device, const Calibr
   machine.l2_feed_bytes_per_s = c.l2_bandwidth_bytes_per_s ? c.l2_bandwidth_bytes_per_s->value : 0;
   machine.cpu = device.is_cpu();
   machine.overlap_exponent = a.overlap_exponent;
+  machine.kernel_floor_s = a.floor_s;
   const predict::GemmTiling t = predict::best_tiling(*op.gemm_shape, op.bytes, machine);
   ExpectedTime e;
   e.compute_time_s = t.compute_time_s;
   e.memory_time_s = t.memory_time_s;
-  e.epilogue_time_s = t.epilogue_time_s;
+  e.epilogue_time_s = t.after_time_s();
   if (a.describe) e.detail = t.describe();
   return finish(e, a, t.sequential);
 }

@@ -43,6 +43,37 @@ constexpr double kStepK = 64;
 constexpr double kMinSliceK = 256;
 constexpr int kMaxSplitK = 16;
 constexpr double kPartialSumBytes = 4;  // split-K partials are kept in fp32
+
+// What one unit reads from L2 while it sums partials: an even share of the L2's bandwidth.
+double l2_per_unit_bytes_per_s(const GemmMachine& machine) {
+  const double l2 =
+      machine.l2_feed_bytes_per_s > 0 ? machine.l2_feed_bytes_per_s : machine.bandwidth_bytes_per_s;
+  return l2 / machine.units;
+}
+
+// The partials of a stream-K tile that its units share are summed by the one that finishes it
+// (Osama et al., "Stream-K", PPoPP 2023: it waits for its peers' partial tiles in the workspace,
+// reads and adds them), one after the other: fewer tiles than units are each shared by
+// units / tiles of them; more, and only a tile split across the end of a unit's share is
+// shared, by two.
+double stream_k_fixup_s(double tiles, Tile t, const GemmMachine& machine) {
+  double sharers = 1;
+  if (tiles < machine.units) {
+    sharers = std::ceil(machine.units / tiles);
+  } else if (std::fmod(tiles, machine.units) != 0) {
+    sharers = 2;
+  }
+  return (sharers - 1) * t.m * t.n * kPartialSumBytes / l2_per_unit_bytes_per_s(machine);
+}
+
+// Split-K's partial products are summed by a second kernel after the GEMM (CUTLASS's
+// GemmSplitKParallel runs reduction::kernel::ReduceSplitK; cuBLASLt's out-of-place reduction
+// schemes its splitKreduce_kernel): that kernel's floor, and the partials read from L2.
+double split_k_reduction_s(const GemmShape& s, int split, const GemmMachine& machine) {
+  if (split <= 1) return 0;
+  return machine.kernel_floor_s + s.batch * s.m * s.n * split * kPartialSumBytes /
+                                      (l2_per_unit_bytes_per_s(machine) * machine.units);
+}
 // K steps a tile spends filling its pipeline before the first MMA: CUTLASS's multistage
 // mainloop issues Stages - 1 loads ahead, with 3 stages in its default Ampere kernels.
 constexpr double kPipelineFillSteps = 2;
@@ -107,11 +138,11 @@ GemmTiling price(const GemmShape& s, Tile t, int split, Decomposition how, doubl
   const double steps_per_slice = std::ceil(s.k / split / kStepK) + kPipelineFillSteps;
   double partials = 0;
   if (g.stream_k) {
-    // Every unit gets the same share of all tiles' steps; each fixes up at most one tile it
-    // shares with a neighbour.
+    // Every unit gets the same share of all tiles' steps; the tiles they share are fixed up.
     g.waves = tiles / machine.units;  // fractional: no wave is part empty
     g.wave_fill = 1;
-    g.compute_time_s = (tiles * steps_per_slice / machine.units + 1) * step_time;
+    g.compute_time_s = tiles * steps_per_slice / machine.units * step_time;
+    g.reduction_time_s = stream_k_fixup_s(tiles, t, machine);
     partials = tiles > machine.units ? 0 : 2.0 * machine.units * t.m * t.n * kPartialSumBytes;
   } else {
     const double work_units = tiles * split;
@@ -119,6 +150,7 @@ GemmTiling price(const GemmShape& s, Tile t, int split, Decomposition how, doubl
     g.wave_fill = work_units / (g.waves * machine.units);
     g.compute_time_s = g.waves * steps_per_slice * step_time;
     partials = split > 1 ? 2.0 * s.batch * s.m * s.n * split * kPartialSumBytes : 0;
+    g.reduction_time_s = split_k_reduction_s(s, split, machine);
   }
   g.traffic_bytes = s.batch * bytes_per_element *
                     traffic_elements(s, t, tiles_m, tiles_n, machine, bytes_per_element);

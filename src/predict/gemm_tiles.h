@@ -21,6 +21,8 @@ struct GemmMachine {
   bool cpu = false;
   // How its compute and memory parts overlap (overlapped_time_s); 0: the larger part alone.
   double overlap_exponent = 0;
+  // The fixed cost of a kernel launched as the GEMM is: what split-K's reduction kernel pays.
+  double kernel_floor_s = 0;
 };
 
 struct GemmTiling {
@@ -37,16 +39,20 @@ struct GemmTiling {
   double overlap_exponent = 0;  // the machine's
   // The last wave's output tiles, stored after their products with nothing beside them.
   double epilogue_time_s = 0;
+  // Summing partial products after them: stream-K's fix-ups, or split-K's reduction kernel.
+  double reduction_time_s = 0;
   double time_s() const {
     if (sequential) return compute_time_s + memory_time_s;
     return ridge::overlapped_time_s(compute_time_s, memory_time_s, overlap_exponent) +
-           epilogue_time_s;
+           after_time_s();
   }
   // What time_s() is at least: the larger part, as if the other hid under it.
   double lower_time_s() const {
     if (sequential) return compute_time_s + memory_time_s;
-    return std::max(compute_time_s, memory_time_s) + epilogue_time_s;
+    return std::max(compute_time_s, memory_time_s) + after_time_s();
   }
+  // What runs after the overlapped parts, with nothing beside it.
+  double after_time_s() const { return epilogue_time_s + reduction_time_s; }
   std::string describe() const;
 };
 

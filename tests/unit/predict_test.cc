@@ -96,10 +96,24 @@ TEST(Expected, GemvStreamsAtTheAchievableBandwidth) {
       3e-6 + overlapped_time_s(e->compute_time_s, e->memory_time_s, 3.2) + e->epilogue_time_s,
       1e-12);
   EXPECT_LT(e->compute_time_s, e->memory_time_s);
-  EXPECT_LT(e->epilogue_time_s, 1e-7);  // one row of outputs
+  EXPECT_LT(e->epilogue_time_s, 1e-6);  // one row of outputs, its split tiles' partials
   EXPECT_NEAR(e->time_s, 124.8e-6, 0.05 * 124.8e-6);
   EXPECT_EQ(e->limiter, "memory");
   EXPECT_TRUE(e->extrapolated);
+}
+
+// Stream-K shares a tile's K steps among units, and the one that finishes the tile sums its
+// peers' partials from L2, one after another: a GEMV over 4096^2 weights in 16x128 tiles has 32
+// of them for the H100's 132 SMs, 5 SMs a tile, so 4 partial tiles summed after the products.
+TEST(Expected, StreamKSumsTheSharedTilesPartialsAfterTheProducts) {
+  const Device& h100 = device("h100-sxm");
+  const auto e =
+      expected_time(gemm(1, 4096, 4096, 2), h100, Precision::fp16, *find_calibration(h100));
+  ASSERT_TRUE(e.has_value());
+  EXPECT_NE(e->detail.find("tile 16x128, stream-k"), std::string::npos) << e->detail;
+  const double stores = 4096.0 * 2 / (0.938 * 3.35e12);  // one row of outputs
+  const double fixup = 4 * 16.0 * 128 * 4 / (8.558e12 / 132);
+  EXPECT_NEAR(e->epilogue_time_s, stores + fixup, 1e-12);
 }
 
 // The compute and memory parts of a kernel add as their p-norm: the larger alone when p is 0
@@ -123,9 +137,13 @@ TEST(Expected, LargeGemmIsStreamKOverTheAchievablePeak) {
       expected_time(gemm(4096, 4096, 4096, 2), h100, Precision::fp16, *find_calibration(h100));
   ASSERT_TRUE(e.has_value());
   const double step = 2.0 * 128 * 256 * 64 / (0.803 * 990e12 / 132);
-  EXPECT_NEAR(e->compute_time_s, (512.0 * 66 / 132 + 1) * step, 1e-12);
-  // The last wave: 132 of the 512 tiles' outputs, stored after their products.
-  EXPECT_NEAR(e->epilogue_time_s, 132.0 * 128 * 256 * 2 / (0.938 * 3.35e12), 1e-12);
+  EXPECT_NEAR(e->compute_time_s, 512.0 * 66 / 132 * step, 1e-12);
+  // After them: the last wave, 132 of the 512 tiles' outputs, stored; and a tile split across
+  // the end of a unit's share (512 is not a multiple of 132), its peer's fp32 partial read from
+  // L2 at a unit's share of the H100's 8.558 TB/s (the H200-measured figure Hopper takes).
+  const double stores = 132.0 * 128 * 256 * 2 / (0.938 * 3.35e12);
+  const double fixup = 128.0 * 256 * 4 / (8.558e12 / 132);
+  EXPECT_NEAR(e->epilogue_time_s, stores + fixup, 1e-12);
   EXPECT_NEAR(
       e->time_s,
       3e-6 + overlapped_time_s(e->compute_time_s, e->memory_time_s, 3.2) + e->epilogue_time_s,
@@ -462,8 +480,8 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // Vidur's profiles of torch's fp16 GEMMs, every layer of seven models at TP 1 to 8, 1 to 32k
   // tokens: held out. The H100's meet the kernel-level target; the A100's are expected faster
   // than measured by about a sixth across the board, which this holds, unhidden (docs/predict.md).
-  expect_set("gemm_vidur_h100", held_out, 2604, 0.11, 0.27);
-  expect_set("gemm_vidur_a100", held_out, 3692, 0.17, 0.30);
+  expect_set("gemm_vidur_h100", held_out, 2604, 0.08, 0.20);
+  expect_set("gemm_vidur_a100", held_out, 3692, 0.16, 0.28);
   EXPECT_EQ(find("matmul_max").role, fit);
   // gpt-fast's rows are where the per-kernel cost and the weight-only shares were fitted: a fit
   // set, whose error proves nothing but that the fits hold.
@@ -482,7 +500,7 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // torchao's tables (A100, H100; bf16 and weight-only formats): held out from every fit,
   // gpt-fast's weight-only shares among them. Its activation-quantised fp8 rows and its fp6
   // ones (no figure for their kernels) are expected faster than measured, which this holds.
-  expect_set("llm_inference_torchao S9: request time", held_out, 14, 0.18, 0.45);
+  expect_set("llm_inference_torchao S9: request time", held_out, 14, 0.20, 0.50);
   // Eager PyTorch: the host time per op is fitted to the PyTorch blog's one figure (S10) and
   // held out on torchao's eager bf16 run (S11; its fp32 one is bound only, Ampere has no fp32
   // share).
@@ -690,7 +708,7 @@ TEST(Validation, WeightOnlyFormatsAreNarrowWeightsAndTorchKernelsReadThemSlower)
   std::string text =
       "# Source: a test\nframework\tmodel\tgpu\ttp\tprecision\tbatch\tisl\tosl\tmetric\t"
       "value\tunit\n";
-  for (const char* framework : {"vLLM", "torchao generate.py"}) {
+  for (const char* framework : {"vLLM", "torchao generate.py (torch.compile)"}) {
     for (const char* precision : {"bf16", "fp8 weight-only", "fp6 weight-only",
                                   "int4 weight-only g64", "fp8", "int0 weight-only"})
       text += std::string(framework) + "\tLlama-3.1-8B\tH100 SXM5 80GB\t1\t" + precision +
