@@ -210,10 +210,10 @@ GemmTiling best_tiling(const GemmShape& shape, double ideal_bytes, const GemmMac
         std::min<double>({kMaxSplitK, std::max(1.0, std::floor(machine.units / tiles)),
                           std::max(1.0, std::floor(shape.k / kMinSliceK))}));
     // The fastest; among equally fast ones (a bandwidth-bound product), the least compute. A
-    // tiling whose larger part alone is slower than the best cannot win, and its overlapped
-    // time (two powers) is not worked out.
+    // tiling whose larger part alone is slower than the best, or no part of which is shorter
+    // than the best's, cannot win, and its overlapped time (two powers) is not worked out.
     const auto consider = [&](const GemmTiling& g) {
-      if (!first && g.lower_time_s() > best_time_s * (1 + 1e-9)) return;
+      if (!first && (g.lower_time_s() > best_time_s * (1 + 1e-9) || g.no_better_than(best))) return;
       const double time_s = g.time_s();
       const bool faster = time_s < best_time_s * (1 - 1e-9);
       const bool as_fast = !faster && time_s <= best_time_s * (1 + 1e-9);

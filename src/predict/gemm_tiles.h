@@ -53,6 +53,11 @@ struct GemmTiling {
   }
   // What runs after the overlapped parts, with nothing beside it.
   double after_time_s() const { return epilogue_time_s + reduction_time_s; }
+  // No part shorter than `other`'s: it is no faster, and does no less compute.
+  bool no_better_than(const GemmTiling& other) const {
+    return compute_time_s >= other.compute_time_s && memory_time_s >= other.memory_time_s &&
+           after_time_s() >= other.after_time_s() && sequential == other.sequential;
+  }
   std::string describe() const;
 };
 
