@@ -44,6 +44,12 @@ Section calibration_section(const Calibration& c, Precision precision, bool extr
              compute, percent_cell(compute.value));
   add_figure(fields, "bandwidth_efficiency", "bandwidth reached", c.bandwidth_efficiency,
              percent_cell(c.bandwidth_efficiency.value));
+  if (c.overlap_exponent) {
+    add_figure(fields, "overlap_exponent", "overlap exponent", *c.overlap_exponent,
+               number_cell(c.overlap_exponent->value,
+                           fmt::format("{:g} (compute and memory add as their {:g}-norm)",
+                                       c.overlap_exponent->value, c.overlap_exponent->value)));
+  }
   add_figure(fields, "kernel_floor_s", "kernel floor", c.kernel_floor_s,
              time_cell(c.kernel_floor_s.value));
   return {"calibration", "Calibration of the expected time", {Fields{std::move(fields)}}, {}};

@@ -66,8 +66,9 @@ Document op_document(const OpAnalysis& a, const Device& device,
   if (expected)
     doc.notes.push_back(
         "the expected time is what a library kernel takes: tiles and waves, the shares of peak "
-        "and bandwidth real kernels reach, and a per-kernel floor, from the calibration named "
-        "(docs/predict.md)");
+        "and bandwidth real kernels reach, how its compute and memory overlap near the ridge, "
+        "what it does after them (its last stores, its partial sums) and a per-kernel floor, "
+        "from the calibration named (docs/predict.md)");
   if (expected && expected->calibration.measured && expected->time.extrapolated)
     doc.notes.push_back(
         "warning: this shape lies outside the device's measured GEMM sweep: the expected time is "

@@ -115,6 +115,10 @@ TEST(Cli, OpGivesTheExpectedTimeAndItsCalibration) {
   EXPECT_NE(j["calibration"]["compute_efficiency_source"].get<std::string>().find(
                 "Maximum Achievable Matmul"),
             std::string::npos);
+  // The overlap exponent is a figure of the calibration too, with where it came from.
+  EXPECT_EQ(j["calibration"]["overlap_exponent_provenance"], "fitted");
+  EXPECT_NE(j["calibration"]["overlap_exponent_source"].get<std::string>().find("H200"),
+            std::string::npos);
   const json v100 = ridge_json("op gemm --m 4096 --n 4096 --k 4096 --device v100-sxm2");
   EXPECT_TRUE(v100["expected_time_s"].is_null());
   EXPECT_FALSE(v100.contains("calibration"));
