@@ -106,7 +106,8 @@ def sweep_errors(ridge: str, profiles: list, figure: Figure, scratch: pathlib.Pa
     points = [g for g in measurement["blas"] if g["precision"] == figure.rows and g["batch"] > 1]
     measurement["blas"] = []
     device_file = scratch / "device-without-sweep.json"
-    device_file.write_text(json.dumps(measurement))
+    if not device_file.exists():  # the same for every step of the bisection
+        device_file.write_text(json.dumps(measurement))
     peak = next(p["flops_per_s"]["median"] for p in measurement["peaks"]
                 if p["precision"] == figure.rows and "cublas" in p["kernel"].lower())
     bandwidth = max(b["bytes_per_s"] for b in measurement["bandwidth"] if b["level"] == "HBM")

@@ -87,20 +87,22 @@ double cache_bytes(const Device& device) {
   return bytes;
 }
 
-// The floor, the compute and memory parts (overlapped as the calibration says, or one after the
-// other: a CPU BLAS packs its operands before its kernel runs), and a GEMM's last stores.
-ExpectedTime finish(ExpectedTime e, const Achievable& a, bool sequential = false) {
+// The floor, the compute and memory parts as `work_s` (overlapped, or for a CPU BLAS one after
+// the other: it packs its operands before its kernel runs), and a GEMM's epilogue.
+ExpectedTime finish(ExpectedTime e, const Achievable& a, double work_s) {
   e.fixed_time_s = a.floor_s;
-  const double work =
-      sequential ? e.compute_time_s + e.memory_time_s
-                 : overlapped_time_s(e.compute_time_s, e.memory_time_s, a.overlap_exponent);
-  e.time_s = a.floor_s + work + e.epilogue_time_s;
-  if (e.fixed_time_s >= work) {
+  e.time_s = a.floor_s + work_s + e.epilogue_time_s;
+  if (e.fixed_time_s >= work_s) {
     e.limiter = "fixed";
   } else {
     e.limiter = e.compute_time_s >= e.memory_time_s ? "compute" : "memory";
   }
   return e;
+}
+
+// A kernel's compute and memory parts, overlapped as the calibration says.
+double overlapped_work_s(const ExpectedTime& e, const Achievable& a) {
+  return overlapped_time_s(e.compute_time_s, e.memory_time_s, a.overlap_exponent);
 }
 
 ExpectedTime modelled_gemm_time(const Op& op, const Device& device, const Calibration& c,
@@ -120,7 +122,7 @@ ExpectedTime modelled_gemm_time(const Op& op, const Device& device, const Calibr
   e.memory_time_s = t.memory_time_s;
   e.epilogue_time_s = t.after_time_s();
   if (a.describe) e.detail = t.describe();
-  return finish(e, a, t.sequential);
+  return finish(e, a, t.work_time_s());
 }
 
 // The measured sweep at one precision, and whether a shape lies inside it on every axis: m, n,
@@ -232,13 +234,15 @@ ExpectedTime attention_time(const Op& op, const Device& device, Precision precis
   ExpectedTime e;
   e.compute_time_s = op.flops / (rate * fill);
   e.memory_time_s = (op.bytes + (s.kv_reads - 1) * s.kv_bytes) / a.bandwidth_bytes_per_s;
-  if (!a.describe) return finish(e, a);
-  e.detail = fmt::format(
-      "flash attention at {:.0f}% of peak, {} blocks in {} wave{} ({:.0f}% full)",
-      100 * rate / device.peak(precision).value, blocks, waves, waves == 1 ? "" : "s", 100 * fill);
-  if (s.kv_reads > 1)
-    e.detail += fmt::format("; K and V read once per query head ({}x)", s.kv_reads);
-  return finish(e, a);
+  if (a.describe) {
+    e.detail =
+        fmt::format("flash attention at {:.0f}% of peak, {} blocks in {} wave{} ({:.0f}% full)",
+                    100 * rate / device.peak(precision).value, blocks, waves, waves == 1 ? "" : "s",
+                    100 * fill);
+    if (s.kv_reads > 1)
+      e.detail += fmt::format("; K and V read once per query head ({}x)", s.kv_reads);
+  }
+  return finish(e, a, overlapped_work_s(e, a));
 }
 
 // Launched from the host, a kernel shorter than the launch itself waits for it: the host runs
@@ -254,7 +258,7 @@ ExpectedTime streaming_time(const Op& op, const Achievable& a) {
   e.compute_time_s = op.flops / a.rate_flops_per_s;
   e.memory_time_s = op.bytes / a.bandwidth_bytes_per_s;
   if (a.describe) e.detail = "streaming kernel at the achievable bandwidth";
-  return finish(e, a);
+  return finish(e, a, overlapped_work_s(e, a));
 }
 
 }  // namespace

@@ -44,11 +44,11 @@ constexpr double kMinSliceK = 256;
 constexpr int kMaxSplitK = 16;
 constexpr double kPartialSumBytes = 4;  // split-K partials are kept in fp32
 
-// What one unit reads from L2 while it sums partials: an even share of the L2's bandwidth.
-double l2_per_unit_bytes_per_s(const GemmMachine& machine) {
-  const double l2 =
-      machine.l2_feed_bytes_per_s > 0 ? machine.l2_feed_bytes_per_s : machine.bandwidth_bytes_per_s;
-  return l2 / machine.units;
+// What partial sums are read back at: the L2's bandwidth, else main memory's; one unit summing
+// them alone gets an even share of it.
+double l2_bytes_per_s(const GemmMachine& machine) {
+  return machine.l2_feed_bytes_per_s > 0 ? machine.l2_feed_bytes_per_s
+                                         : machine.bandwidth_bytes_per_s;
 }
 
 // The partials of a stream-K tile that its units share are summed by the one that finishes it
@@ -63,7 +63,7 @@ double stream_k_fixup_s(double tiles, Tile t, const GemmMachine& machine) {
   } else if (std::fmod(tiles, machine.units) != 0) {
     sharers = 2;
   }
-  return (sharers - 1) * t.m * t.n * kPartialSumBytes / l2_per_unit_bytes_per_s(machine);
+  return (sharers - 1) * t.m * t.n * kPartialSumBytes / (l2_bytes_per_s(machine) / machine.units);
 }
 
 // Split-K's partial products are summed by a second kernel after the GEMM (CUTLASS's
@@ -71,8 +71,8 @@ double stream_k_fixup_s(double tiles, Tile t, const GemmMachine& machine) {
 // schemes its splitKreduce_kernel): that kernel's floor, and the partials read from L2.
 double split_k_reduction_s(const GemmShape& s, int split, const GemmMachine& machine) {
   if (split <= 1) return 0;
-  return machine.kernel_floor_s + s.batch * s.m * s.n * split * kPartialSumBytes /
-                                      (l2_per_unit_bytes_per_s(machine) * machine.units);
+  return machine.kernel_floor_s +
+         s.batch * s.m * s.n * split * kPartialSumBytes / l2_bytes_per_s(machine);
 }
 // K steps a tile spends filling its pipeline before the first MMA: CUTLASS's multistage
 // mainloop issues Stages - 1 loads ahead, with 3 stages in its default Ampere kernels.
