@@ -51,6 +51,9 @@ struct ValidationSet {
   ValidationRole role = ValidationRole::held_out;
   std::vector<ValidationPoint> points;
   std::vector<std::string> skipped;  // rows ridge cannot price, each with its reason
+  // How names the file leaves open were read: a GPU name that fits several parts, priced on
+  // the fastest of them (each said once).
+  std::vector<std::string> presumptions;
   ValidationStats stats;
 };
 

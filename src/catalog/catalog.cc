@@ -128,7 +128,10 @@ const Device* Catalog::find_by_runtime_name(std::string_view name) const {
   }
   const Device* found = nullptr;
   for (const Device& d : devices_) {
-    if (!std::string_view(d.name).starts_with(name)) continue;
+    // Whole words only: "NVIDIA L40" is not the L40S.
+    const std::string_view full(d.name);
+    if (!full.starts_with(name) || (full.size() > name.size() && full[name.size()] != ' '))
+      continue;
     if (found) return nullptr;
     found = &d;
   }

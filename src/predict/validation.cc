@@ -11,6 +11,7 @@
 #include "core/embedded.h"
 #include "core/json_input.h"
 #include "core/text.h"
+#include "predict/device_names.h"
 #include "ridge/analysis.h"
 #include "ridge/calibration.h"
 #include "ridge/error.h"
@@ -63,6 +64,7 @@ struct Table {
         {"osl", {"osl", "output_len", "output_length", "gen_len", "gen"}},
         {"tp", {"tp", "tp_size", "tensor_parallel"}},
         {"dtype", {"dtype", "precision"}},
+        {"groups", {"groups", "num_groups", "batch_count", "batch"}},
     };
     const auto it = names.find(name);
     return it == names.end() ? std::vector<std::string_view>{name} : it->second;
@@ -94,6 +96,22 @@ void read_directive(Table& t, const std::string& comment, int line) {
     t.directive_reasons[key] = trimmed(value.substr(why + 1, value.rfind(')') - why - 1));
 }
 
+// A column's name as it is matched: without regard to case ("M", "TFLOPS"), and with each run of
+// other characters than letters and digits one '_' ("time (ms)" is time_ms, "latency-us"
+// latency_us).
+std::string column_key(std::string_view name) {
+  std::string key;
+  for (const char c : lower_case(trimmed(name))) {
+    const bool word = std::isalnum(static_cast<unsigned char>(c));
+    if (word)
+      key += c;
+    else if (!key.empty() && key.back() != '_')
+      key += '_';
+  }
+  while (!key.empty() && key.back() == '_') key.pop_back();
+  return key;
+}
+
 Table read_table(std::string_view text, const std::string& origin) {
   Table t;
   t.origin = origin;
@@ -114,9 +132,8 @@ Table read_table(std::string_view text, const std::string& origin) {
       continue;
     }
     if (t.header.empty()) {
-      // Column names are matched without regard to case ("M", "TFLOPS").
       t.header = split_tabs(line);
-      for (std::string& name : t.header) name = lower_case(trimmed(name));
+      for (std::string& name : t.header) name = column_key(name);
       continue;
     }
     std::vector<std::string> cells = split_tabs(line);
@@ -192,66 +209,24 @@ std::string source_of(const Table& t) {
 // ---------------------------------------------------------------------------------------------
 // Names in the files, turned into ridge's devices, precisions and models.
 
-std::string without_parentheses(std::string_view text) {
-  std::string out;
-  int depth = 0;
-  for (const char c : text) {
-    depth += c == '(' ? 1 : 0;
-    if (depth == 0) out += c;
-    depth -= c == ')' && depth > 0 ? 1 : 0;
-  }
-  return out;
-}
-
-// A word of a device's names matches a word of the query when one begins the other ("sxm"
-// begins "sxm4"), but only a word of three characters or more begins another: a name's "a" or
-// "of" would otherwise fit "a40" or "of".
-bool word_matches(const std::string& query, const std::vector<std::string>& candidate) {
-  constexpr std::size_t kShortestPrefix = 3;
-  const auto begins = [&](const std::string& word, const std::string& prefix) {
-    return prefix.size() >= kShortestPrefix && word.starts_with(prefix);
-  };
-  return std::ranges::any_of(candidate, [&](const std::string& w) {
-    return w == query || begins(w, query) || begins(query, w);
-  });
-}
-
-// The catalog device a file's GPU name means: every word of the name (the vendor and anything
-// in parentheses aside) is a word of the device's id, name or runtime names. Null when none or
-// more than one device matches.
-const Device* find_device(const Catalog& catalog, std::string_view gpu) {
-  // What CUDA calls the part names it exactly ("NVIDIA H200" is the SXM part, not the NVL), with
-  // the vendor's name or without it ("H200").
-  if (const Device* d = catalog.find_by_runtime_name(gpu)) return d;
-  if (const Device* d = catalog.find_by_runtime_name("NVIDIA " + std::string(gpu))) return d;
-  std::vector<std::string> query = lower_words(without_parentheses(gpu));
-  std::erase(query, "nvidia");
-  if (query.empty()) return nullptr;
-  const Device* found = nullptr;
-  for (const Device& d : catalog.devices()) {
-    std::string names = d.id + " " + d.name;
-    for (const std::string& r : d.runtime_names) names += " " + r;
-    const std::vector<std::string> candidate = lower_words(names);
-    const bool all = std::ranges::all_of(
-        query, [&](const std::string& w) { return word_matches(w, candidate); });
-    if (!all) continue;
-    if (found) return nullptr;
-    found = &d;
-  }
-  return found;
-}
-
 // The device of a row: the file's '# ridge: device NAME = ID (why)' for rows naming the part
 // NAME, or its '# ridge: device = ID (why)' for every row (a source whose own name for the part
 // fits several catalog entries, "A100 80GB", or none, but whose documents say which it is), else
-// the one catalog device the row's name fits.
-const Device* device_of(const Table& t, const Catalog& catalog, std::string_view named) {
+// the part the row's name means (predict/device_names.h).
+predict::NamedDevice device_of(const Table& t, const Catalog& catalog, std::string_view named) {
   auto it = t.directives.find("device " + std::string(named));
   if (it == t.directives.end()) it = t.directives.find("device");
-  if (it == t.directives.end()) return find_device(catalog, named);
-  if (const Device* pinned = catalog.find(it->second)) return pinned;
+  if (it == t.directives.end()) return predict::find_named_device(catalog, named);
+  if (const Device* pinned = catalog.find(it->second)) return {pinned, {pinned}, ""};
   input_error("{}: '# ridge: {} = {}' is not a catalog id (`ridge devices` lists them)", t.origin,
               it->first, it->second);
+}
+
+// Notes once in the set how a row's device name was read, where it fits several parts.
+void note_presumption(ValidationSet& set, const predict::NamedDevice& named) {
+  if (named.presumption.empty()) return;
+  if (std::ranges::find(set.presumptions, named.presumption) == set.presumptions.end())
+    set.presumptions.push_back(named.presumption);
 }
 
 // 'fp16', 'bf16', 'fp8_e4m3->bf16' (inputs, then the output's type), 'fp8_e4m3fn'.
@@ -394,15 +369,17 @@ ValidationSet run_gemm_set(const Table& t, const Catalog& catalog) {
   for (std::size_t i = 0; i < t.rows.size(); ++i) {
     const Row row(t, i);
     const std::string gpu = row.text("device");
-    const Device* device = device_of(t, catalog, gpu);
+    const predict::NamedDevice named = device_of(t, catalog, gpu);
+    const Device* device = named.device;
     const auto types = gemm_types(row.text("dtype"));
     if (!device || !types) {
       const std::string why =
           device ? fmt::format("dtype '{}' is not a precision ridge reads", row.text("dtype"))
-                 : fmt::format("device '{}' is not one catalog device", gpu);
+                 : named.why_none(gpu);
       set.skipped.push_back(fmt::format("line {}: {}", row.line(), why));
       continue;
     }
+    note_presumption(set, named);
     const GemmShape shape{row.side("m"), row.side("n"), row.side("k"),
                           row.optional_text("groups") ? row.side("groups") : 1.0};
     ValidationPoint p;
@@ -441,13 +418,17 @@ ValidationSet run_ceiling_set(const Table& t, const Catalog& catalog) {
   ValidationSet set = new_set(t, stem_of(t.origin), "kernel", ValidationRole::fit);
   for (std::size_t i = 0; i < t.rows.size(); ++i) {
     const Row row(t, i);
-    const Device* device = device_of(t, catalog, row.text("accelerator"));
+    const predict::NamedDevice named = device_of(t, catalog, row.text("accelerator"));
+    const Device* device = named.device;
     const auto types = gemm_types(row.text("dtype"));
     if (!device || !types) {
-      set.skipped.push_back(fmt::format("line {}: '{}' is not one catalog device", row.line(),
-                                        row.text("accelerator")));
+      const std::string why =
+          device ? fmt::format("dtype '{}' is not a precision ridge reads", row.text("dtype"))
+                 : named.why_none(row.text("accelerator"));
+      set.skipped.push_back(fmt::format("line {}: {}", row.line(), why));
       continue;
     }
+    note_presumption(set, named);
     const GemmShape shape = parse_shape(row, "best_shape_MxNxK");
     ValidationPoint p;
     p.line = row.line();
@@ -654,10 +635,13 @@ std::string model_preset(std::string_view name) {
   std::ranges::replace(lower, ' ', '-');
   std::ranges::replace(lower, '_', '-');
   if (lower.starts_with("meta-")) lower.erase(0, 5);
+  // The fine-tune's, the release's and a quantised checkpoint's suffixes (its format is the
+  // precision column's to say).
   for (bool stripped = true; stripped;) {
     stripped = false;
     for (std::string_view suffix :
-         {"-hf", "-instruct", "-chat", "-base", "-v0.1", "-v0.2", "-v0.3", "-it"}) {
+         {"-hf", "-instruct", "-chat", "-base", "-v0.1", "-v0.2", "-v0.3", "-it", "-fp8",
+          "-fp8-dynamic", "-awq", "-gptq", "-int4", "-int8", "-w8a8", "-w4a16"}) {
       if (lower.ends_with(suffix)) {
         lower.resize(lower.size() - suffix.size());
         stripped = true;
@@ -676,14 +660,16 @@ std::string model_preset(std::string_view name) {
       {"llama-3.3-70b", "llama-3.1-70b"},
       {"gpt-j", "gpt-j-6b"},
       {"gptj-6b", "gpt-j-6b"},
+      {"deepseek-r1", "deepseek-v3"},  // R1's config.json is V3's architecture and shapes
   };
   const auto it = same_shapes.find(lower);
   return it == same_shapes.end() ? lower : std::string(it->second);
 }
 
-std::string skip_reason(const Row& row, const Device* device, const RunPrecision* precision,
-                        bool known_model, bool known_metric) {
-  if (!device) return fmt::format("gpu '{}' is not one catalog device", row.text("gpu"));
+std::string skip_reason(const Row& row, const predict::NamedDevice& named,
+                        const RunPrecision* precision, bool known_model, bool known_metric) {
+  const Device* device = named.device;
+  if (!device) return named.why_none(row.text("gpu"));
   if (!precision)
     return fmt::format("precision '{}' is not one ridge reads", row.text("precision"));
   if (!device->has_peak(precision->compute))
@@ -719,8 +705,8 @@ ValidationPoint price_run(const Row& row, const Device& device, const RunPrecisi
   p.line = row.line();
   p.device_id = device.id;
   p.quantity = metric.quantity;
-  p.label = fmt::format("{} {} tp={} batch={} {}+{} {}", row.text("model"), device.id, w.tp,
-                        w.batch, w.prompt, w.gen, row.text("precision").substr(0, 24));
+  p.label = fmt::format("{} tp={} batch={} {}+{} {}", row.text("model"), w.tp, w.batch, w.prompt,
+                        w.gen, row.text("precision").substr(0, 24));
   p.measured_s = metric.seconds;
   p.bound_s = metric.predicted(a, false);
   if (a.expected) {
@@ -789,7 +775,7 @@ std::vector<ValidationSet> run_model_sets(const Table& t, const Catalog& catalog
   ValidationSet skipped = new_set(t, stem_of(t.origin), "model", ValidationRole::held_out);
   for (std::size_t i = 0; i < t.rows.size(); ++i) {
     const Row row(t, i);
-    const Device* device = device_of(t, catalog, row.text("gpu"));
+    const predict::NamedDevice device = device_of(t, catalog, row.text("gpu"));
     const auto precision = run_precision(row.text("precision"));
     const std::string preset = model_preset(row.text("model"));
     const bool known_model = std::ranges::find(presets, preset) != presets.end();
@@ -809,8 +795,9 @@ std::vector<ValidationSet> run_model_sets(const Table& t, const Catalog& catalog
       sets.emplace(name, new_set(t, name, "model", role));
       order.push_back(name);
     }
+    note_presumption(sets.at(name), device);
     std::vector<ValidationPoint>& points = sets.at(name).points;
-    points.push_back(price_run(row, *device, *precision, *metric));
+    points.push_back(price_run(row, *device.device, *precision, *metric));
     if (precision->presumed) presumed[source + " " + preset].push_back({name, points.size() - 1});
   }
   exclude_refuted_precisions(sets, presumed);

@@ -100,6 +100,7 @@ Table points_table(const ValidationSet& s) {
   Table t{"points",
           {{"line", "line"},
            {"label", "point", Align::left},
+           {"device", "device", Align::left},
            {"quantity", "quantity", Align::left},
            {"measured_s", "measured"},
            {"bound_s", "bound"},
@@ -110,12 +111,18 @@ Table points_table(const ValidationSet& s) {
   for (const ValidationPoint& p : s.points) {
     std::string note = p.excluded ? "excluded: " + p.reason : "";
     if (p.bound_broken()) note = "BOUND ABOVE MEASUREMENT";
-    t.rows.push_back({integer_cell(p.line), text_cell(p.label), text_cell(p.quantity),
-                      time_cell(p.measured_s), time_cell(p.bound_s),
+    t.rows.push_back({integer_cell(p.line), text_cell(p.label), text_cell(p.device_id),
+                      text_cell(p.quantity), time_cell(p.measured_s), time_cell(p.bound_s),
                       p.expected_s ? time_cell(*p.expected_s) : empty_cell("bound only"),
                       error_cell(p.error()), text_cell(note)});
   }
   return t;
+}
+
+// A heading and its items, one a line.
+Paragraph listed(std::string heading, const std::vector<std::string>& items) {
+  for (const std::string& item : items) heading += "\n  " + item;
+  return Paragraph{std::move(heading)};
 }
 
 }  // namespace
@@ -129,11 +136,8 @@ Document validation_document(const std::vector<ValidationSet>& sets) {
   for (const ValidationSet& s : sets) {
     broken += s.stats.bound_broken;
     std::vector<Block> blocks{Paragraph{s.source}, points_table(s)};
-    if (!s.skipped.empty()) {
-      std::string skipped = "not priced:";
-      for (const std::string& why : s.skipped) skipped += "\n  " + why;
-      blocks.push_back(Paragraph{skipped});
-    }
+    if (!s.presumptions.empty()) blocks.emplace_back(listed("read as:", s.presumptions));
+    if (!s.skipped.empty()) blocks.emplace_back(listed("not priced:", s.skipped));
     doc.sections.push_back(
         {snake_key(s.name), s.name + " (" + s.file + ")", std::move(blocks), {}});
   }

@@ -269,11 +269,16 @@ TEST(Catalog, FindsTheSpecOfWhatTheRuntimeReports) {
   EXPECT_EQ(id_of("NVIDIA A100"), "(none)");          // a prefix of two parts names neither
   EXPECT_EQ(id_of("NVIDIA H100 PCIe"), "h100-pcie");  // a different part from the SXM5 one
   EXPECT_EQ(id_of(""), "(none)");
+  // Without runtime names, the one catalog name that a name begins, in whole words: the L40 is
+  // another part than the L40S.
   Catalog catalog;
-  Device toy = builtin().get("l40s");
-  toy.runtime_names.clear();
-  catalog.add(toy);
-  EXPECT_EQ(catalog.find_by_runtime_name("NVIDIA L40")->id, "l40s");  // the one name it begins
+  for (const char* id : {"l40s", "h100-pcie"}) {
+    Device toy = builtin().get(id);
+    toy.runtime_names.clear();
+    catalog.add(toy);
+  }
+  EXPECT_EQ(catalog.find_by_runtime_name("NVIDIA H100 PCIe")->id, "h100-pcie");
+  EXPECT_EQ(catalog.find_by_runtime_name("NVIDIA L40"), nullptr);
 }
 
 TEST(Catalog, AddReplacesADeviceWithTheSameId) {

@@ -649,6 +649,44 @@ TEST(Validation, AShortWordOfADevicesNameMatchesNoGpu) {
   EXPECT_EQ(sets[0].points[0].device_id, "a100-sxm-40gb");
 }
 
+// GPU names as tables write them without a pin: a form factor stated is part of the name; one
+// unstated is the module (SXM) where the part comes as one; several parts left, the fastest of
+// them, said once in the set; a model number is matched whole ("A10G" is not an A10, "L40" not
+// an L40S).
+TEST(Validation, GpuNamesWithoutAPinAreReadAsTheirPartOrTheFastestItCouldBe) {
+  const std::string rows[] = {"A100 80GB",
+                              "NVIDIA A100-SXM4-40GB",
+                              "A100",
+                              "NVIDIA A100 80GB PCIe",
+                              "H100 PCIe",
+                              "H100 Tensor Core GPU",
+                              "NVIDIA GH200 SXM",
+                              "H20",
+                              "H200 141 GB HBM3e",
+                              "A10G",
+                              "L40",
+                              "A100-PCIE-40GB"};
+  std::string text = "# Source: a test\nm\tn\tk\tdtype\tdevice\ttime_ms\n";
+  for (const std::string& gpu : rows) text += "4096\t4096\t4096\tfp16\t" + gpu + "\t10\n";
+  const auto sets = validate(text);
+  ASSERT_EQ(sets.size(), 1u);
+  std::vector<std::string> ids;
+  for (const ValidationPoint& p : sets[0].points) ids.push_back(p.device_id);
+  EXPECT_EQ(ids, (std::vector<std::string>{"a100-sxm-80gb", "a100-sxm-40gb", "a100-sxm-80gb",
+                                           "a100-pcie-80gb", "h100-pcie", "h100-sxm", "gh200",
+                                           "h20", "h200-sxm"}));
+  ASSERT_EQ(sets[0].skipped.size(), 3u);
+  EXPECT_NE(sets[0].skipped[0].find("'A10G' is not a catalog device"), std::string::npos);
+  EXPECT_NE(sets[0].skipped[1].find("'L40' is not a catalog device"), std::string::npos);
+  EXPECT_NE(sets[0].skipped[2].find("'A100-PCIE-40GB' is not a catalog device"), std::string::npos);
+  // "A100 80GB", "A100", "H100 Tensor Core GPU" and the H200 (SXM or NVL) are presumptions.
+  ASSERT_EQ(sets[0].presumptions.size(), 4u);
+  EXPECT_NE(sets[0].presumptions[0].find("neither PCIe nor NVL"), std::string::npos);
+  EXPECT_NE(sets[0].presumptions[1].find("the fastest of them"), std::string::npos);
+  EXPECT_NE(sets[0].presumptions[2].find("'H100 Tensor Core GPU'"), std::string::npos);
+  EXPECT_NE(sets[0].presumptions[3].find("h200-nvl, h200-sxm"), std::string::npos);
+}
+
 // Model rows as other sources write them: an organisation and a fine-tune in the name, Llama 3
 // for 3.1's shapes, a GPU name of its own words or CUDA's, upper-case metrics, a rate per GPU.
 TEST(Validation, ModelRowsInOtherSourcesWordsArePriced) {
@@ -747,6 +785,28 @@ TEST(Validation, GemmTypesInPyTorchsWordsArePriced) {
   EXPECT_DOUBLE_EQ(sets[0].points[1].bound_s, sets[0].points[0].bound_s);
 }
 
+// Column names as tables write them: units in parentheses, a batched product's count as "batch".
+TEST(Validation, ColumnNamesWithUnitsInParenthesesAndABatchColumnAreRead) {
+  const auto sets = validate(
+      "# Source: a test\nBatch\tM\tN\tK\tdtype\tGPU\tTime (us)\n"
+      "8\t64\t4096\t4096\tfp16\tH100 SXM5 80GB\t100\n");
+  ASSERT_EQ(sets[0].points.size(), 1u);
+  EXPECT_DOUBLE_EQ(sets[0].points[0].measured_s, 100e-6);
+  EXPECT_EQ(sets[0].points[0].label, "8x 64x4096x4096 fp16");
+}
+
+// A quantised checkpoint's name is its model's; the precision column says the format.
+TEST(Validation, AQuantisedCheckpointsNameIsItsModels) {
+  const auto sets = validate(
+      "# Source: a test\nframework\tmodel\tgpu\ttp\tprecision\tbatch\tisl\tosl\tmetric\t"
+      "value\tunit\nvLLM\tneuralmagic/Meta-Llama-3.1-8B-Instruct-FP8\tH100\t1\tfp8\t1\t128\t"
+      "128\tTPOT\t5\tms\nvLLM\tdeepseek-ai/DeepSeek-R1\tH200\t8\tfp8\t1\t128\t128\tTPOT\t"
+      "20\tms\n");
+  ASSERT_EQ(sets.size(), 1u);
+  EXPECT_TRUE(sets[0].skipped.empty()) << sets[0].skipped.front();
+  EXPECT_EQ(sets[0].points.size(), 2u);
+}
+
 // Published tables group thousands with commas; a comma that does not group threes is not
 // guessed at (it could be a decimal comma).
 TEST(Validation, ThousandsGroupedByCommasAreRead) {
@@ -787,7 +847,8 @@ TEST(Validation, AMalformedRowIsBadInputNamingItsLine) {
 TEST(Validation, ADeviceDirectivePinsTheRowsOrIsBadInput) {
   const std::string rows = "m\tn\tk\tdtype\tdevice\ttime_ms\n64\t64\t64\tfp16\tA100 80GB\t0.01\n";
   const auto unpinned = validate("# Source: a test\n" + rows);
-  EXPECT_TRUE(unpinned[0].points.empty());  // "A100 80GB" names two catalog parts
+  ASSERT_EQ(unpinned[0].points.size(), 1u);  // "A100 80GB" names two parts: the module presumed
+  EXPECT_EQ(unpinned[0].points[0].device_id, "a100-sxm-80gb");
   const auto pinned =
       validate("# Source: a test\n# ridge: device = a100-pcie-80gb (the test says so)\n" + rows);
   ASSERT_EQ(pinned[0].points.size(), 1u);

@@ -1,0 +1,165 @@
+#include "predict/device_names.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <cctype>
+#include <iterator>
+#include <set>
+
+#include "core/text.h"
+
+namespace ridge::predict {
+
+namespace {
+
+enum class FormFactor { unstated, module, pcie, nvl };
+
+bool all_digits(std::string_view w) {
+  return !w.empty() &&
+         std::ranges::all_of(w, [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+}
+
+FormFactor form_factor_of(std::string_view word) {
+  if (word == "pcie") return FormFactor::pcie;
+  if (word == "nvl") return FormFactor::nvl;
+  if (word.starts_with("sxm") || word == "hgx") return FormFactor::module;
+  return FormFactor::unstated;
+}
+
+// Words that tell no part from another: the vendor's, the product line's ("Tensor Core GPU"),
+// and the memory technology (an H200 is HBM3e whatever a table calls it).
+bool says_nothing_of_the_part(std::string_view word) {
+  static const std::set<std::string_view> filler = {"nvidia", "amd",    "intel",   "tesla",
+                                                    "tensor", "core",   "gpu",     "gpus",
+                                                    "card",   "module", "graphics"};
+  return filler.contains(word) || word.starts_with("hbm") || word.starts_with("gddr");
+}
+
+// The words of a name that tell parts apart, and the form factor it states. "80 GB" is read as
+// one word, "80gb", as the catalog writes it.
+struct NameWords {
+  std::vector<std::string> words;
+  FormFactor form = FormFactor::unstated;
+};
+
+NameWords name_words(std::string_view name) {
+  NameWords out;
+  std::string plain;
+  int depth = 0;  // what a name says in parentheses is a remark, not the part
+  for (const char c : name) {
+    depth += c == '(' ? 1 : 0;
+    if (depth == 0) plain += c;
+    depth -= c == ')' && depth > 0 ? 1 : 0;
+  }
+  for (std::string& w : lower_words(plain)) {
+    if (w == "gb" && !out.words.empty() && all_digits(out.words.back())) {
+      out.words.back() += w;
+      continue;
+    }
+    if (const FormFactor f = form_factor_of(w); f != FormFactor::unstated) {
+      out.form = f;
+      continue;
+    }
+    if (!says_nothing_of_the_part(w)) out.words.push_back(std::move(w));
+  }
+  return out;
+}
+
+NameWords device_words(const Device& d) {
+  std::string names = d.id + " " + d.name;
+  for (const std::string& r : d.runtime_names) names += " " + r;
+  NameWords w = name_words(names);
+  if (w.form == FormFactor::unstated) w.form = FormFactor::module;
+  return w;
+}
+
+// The parts whose words include every word of the query.
+std::vector<const Device*> parts_named(const Catalog& catalog, const NameWords& query) {
+  std::vector<const Device*> fits;
+  for (const Device& d : catalog.devices()) {
+    const NameWords w = device_words(d);
+    const bool all = std::ranges::all_of(query.words, [&](const std::string& q) {
+      return std::ranges::find(w.words, q) != w.words.end();
+    });
+    if (all) fits.push_back(&d);
+  }
+  return fits;
+}
+
+// Of the parts a name fits, those of form factor `form`.
+std::vector<const Device*> of_form(const std::vector<const Device*>& fits, FormFactor form) {
+  std::vector<const Device*> out;
+  std::ranges::copy_if(fits, std::back_inserter(out),
+                       [&](const Device* d) { return device_words(*d).form == form; });
+  return out;
+}
+
+// Every peak of `other` and its bandwidth at most `d`'s.
+bool at_least_as_fast(const Device& d, const Device& other) {
+  if (d.main_bandwidth_bytes_per_s() < other.main_bandwidth_bytes_per_s()) return false;
+  return std::ranges::all_of(other.peak_flops_per_s, [&](const auto& entry) {
+    return d.has_peak(entry.first) && d.peak(entry.first).value >= entry.second.value;
+  });
+}
+
+std::vector<std::string> ids_of(const std::vector<const Device*>& devices) {
+  std::vector<std::string> ids;
+  for (const Device* d : devices) ids.push_back(d->id);
+  return ids;
+}
+
+// Says which part a name that fits several was priced on, and why that one.
+std::string presumption(std::string_view name, const NamedDevice& found,
+                        const std::vector<const Device*>& presumed) {
+  std::vector<std::string> why;
+  if (presumed.size() < found.candidates.size())
+    why.emplace_back("the name says neither PCIe nor NVL: the module");
+  if (presumed.size() > 1)
+    why.emplace_back("the fastest of them, so the bound holds whichever it was");
+  return fmt::format("'{}' fits {}: priced on {} ({})", name,
+                     fmt::join(ids_of(found.candidates), ", "), found.device->id,
+                     fmt::join(why, "; "));
+}
+
+}  // namespace
+
+std::string NamedDevice::why_none(std::string_view name) const {
+  if (candidates.empty())
+    return fmt::format("device '{}' is not a catalog device (`ridge devices` lists them)", name);
+  return fmt::format(
+      "device '{}' fits {} and none is the fastest on every figure: name one with "
+      "'# ridge: device {} = ID (why)'",
+      name, fmt::join(ids_of(candidates), ", "), name);
+}
+
+NamedDevice find_named_device(const Catalog& catalog, std::string_view name) {
+  NamedDevice found;
+  // What CUDA calls the part names it exactly ("NVIDIA H200" is the SXM part, not the NVL), with
+  // the vendor's name or without it ("H200").
+  found.device = catalog.find_by_runtime_name(name);
+  if (!found.device) found.device = catalog.find_by_runtime_name("NVIDIA " + std::string(name));
+  if (found.device) {
+    found.candidates = {found.device};
+    return found;
+  }
+  const NameWords query = name_words(name);
+  if (query.words.empty()) return found;
+  // A form factor the name states is part of the name; where it states none, the module is
+  // presumed if the part comes as one.
+  found.candidates = parts_named(catalog, query);
+  if (query.form != FormFactor::unstated) found.candidates = of_form(found.candidates, query.form);
+  std::vector<const Device*> presumed = of_form(found.candidates, FormFactor::module);
+  if (presumed.empty()) presumed = found.candidates;
+  const auto fastest = std::ranges::find_if(presumed, [&](const Device* d) {
+    return std::ranges::all_of(presumed,
+                               [&](const Device* other) { return at_least_as_fast(*d, *other); });
+  });
+  if (fastest == presumed.end()) return found;
+  found.device = *fastest;
+  if (found.candidates.size() > 1) found.presumption = presumption(name, found, presumed);
+  return found;
+}
+
+}  // namespace ridge::predict
