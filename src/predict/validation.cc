@@ -520,16 +520,24 @@ double run_e2e(const ModelAnalysis& a, bool expected) {
   return expected ? a.expected->end_to_end_s : a.end_to_end_s;
 }
 
+// A time in its unit ("ms", "ms/token", "usec"), in seconds.
 double seconds_in(double value, std::string_view unit) {
-  if (unit == "ms" || unit.starts_with("milli")) return value * 1e-3;
-  if (unit == "us" || unit == "µs" || unit.starts_with("micro")) return value * 1e-6;
+  const std::string_view head = unit.substr(0, unit.find_first_of("/ "));
+  if (head == "ms" || head == "msec" || head.starts_with("milli")) return value * 1e-3;
+  if (head == "us" || head == "µs" || head == "usec" || head.starts_with("micro"))
+    return value * 1e-6;
+  if (head == "ns" || head.starts_with("nano")) return value * 1e-9;
   return value;
 }
 
-// A rate the source gives per GPU (its 'per' column says so) is the group's over all its GPUs.
-double group_rate(const Row& row, double value) {
+// A rate the source gives per GPU (its 'per' column, its unit or its metric says so: "per GPU",
+// "tok/s/gpu") is the group's over all its GPUs.
+double group_rate(const Row& row, std::string_view metric, std::string_view unit, double value) {
   const std::string per = lower_case(row.optional_text("per").value_or(""));
-  if (per.find("per gpu") == std::string::npos && per != "gpu") return value;
+  const bool per_gpu = per.find("per gpu") != std::string::npos || per == "gpu" ||
+                       unit.find("gpu") != std::string_view::npos ||
+                       metric.find("gpu") != std::string_view::npos;
+  if (!per_gpu) return value;
   const double gpus = row.optional_text("n_gpus") ? row.count("n_gpus", 1e5)
                       : row.optional_text("tp")   ? row.count("tp", 1024)
                                                   : 1;
@@ -546,21 +554,25 @@ std::optional<RunMetric> run_metric(const Row& row, double batch, double isl, do
   const std::string unit = lower_case(row.text("unit"));
   const double value = row.number("value");
   const auto has = [&](std::string_view s) { return metric.find(s) != std::string::npos; };
-  if (has("ttft") || has("first_token") || has("1st_token"))
+  const auto unit_has = [&](std::string_view s) { return unit.find(s) != std::string::npos; };
+  // A rate: by its name ("throughput", "tokens_per_s") or by its unit ("tok/s", "req/s").
+  const bool rate = has("throughput") || has("per_s") || unit_has("/s") || unit_has("per s");
+  if (has("ttft") || has("first_token") || has("1st_token") || (has("prefill") && !rate))
     return RunMetric{"time to first token", seconds_in(value, unit), run_ttft};
   if (has("tpot") || has("per_output_token") || has("itl") || has("inter_token"))
     return RunMetric{"time per output token", seconds_in(value, unit), run_tpot};
-  if (has("tokens_per_s_per_user"))
+  if (rate && (has("per_user") || unit_has("user")))
     return RunMetric{"request time (from tokens/s per user)", osl / value, run_e2e};
   if (has("latency") || has("e2e") || has("end_to_end"))
     return RunMetric{"request latency", seconds_in(value, unit), run_e2e};
-  if (has("throughput") || has("per_s")) {
+  if (rate) {
     // Tokens ("tokens/s", "out tok/s"): the batch's output tokens, or its input and output ones
     // where the source counts both ("total"); else requests or sentences: the batch.
-    const bool tokens = unit.find("tok") != std::string::npos || has("tok");
-    const bool total = has("total") || unit.find("total") != std::string::npos;
+    const bool tokens = unit_has("tok") || has("tok");
+    const bool total = has("total") || unit_has("total");
     const double work = tokens ? batch * (total ? isl + osl : osl) : batch;
-    return RunMetric{"request time (from throughput)", work / group_rate(row, value), run_e2e};
+    return RunMetric{"request time (from throughput)", work / group_rate(row, metric, unit, value),
+                     run_e2e};
   }
   return std::nullopt;
 }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 #include "ridge/analysis.h"
 #include "ridge/calibration.h"
@@ -805,6 +806,26 @@ TEST(Validation, AQuantisedCheckpointsNameIsItsModels) {
   ASSERT_EQ(sets.size(), 1u);
   EXPECT_TRUE(sets[0].skipped.empty()) << sets[0].skipped.front();
   EXPECT_EQ(sets[0].points.size(), 2u);
+}
+
+// Metrics as serving benchmarks write them: a rate known by its unit, per GPU by its unit, per
+// user by its name, a time per token in "ms/token", a prefill's time.
+TEST(Validation, RatesKnownByTheirUnitsAndTimesPerTokenAreRead) {
+  std::string text =
+      "# Source: a test\nframework\tmodel\tgpu\tn_gpus\ttp\tprecision\tbatch\tisl\tosl\tmetric\t"
+      "value\tunit\n";
+  const std::string run = "vLLM\tLlama-3.1-8B\tH100\t2\t2\tbf16\t8\t1000\t100\t";
+  for (const char* cells : {"output\t4000\ttok/s/GPU", "speed per user\t50\ttok/s",
+                            "TPOT\t8\tms/token", "prefill time\t30\tms", "serving\t2\treq/s"})
+    text += run + cells + "\n";
+  const auto sets = validate(text);
+  std::map<std::string, double> measured;
+  for (const ValidationSet& set : sets)
+    for (const ValidationPoint& p : set.points) measured[p.quantity] += p.measured_s;
+  EXPECT_DOUBLE_EQ(measured["request time (from throughput)"], 8.0 * 100 / 8000 + 8.0 / 2);
+  EXPECT_DOUBLE_EQ(measured["request time (from tokens/s per user)"], 100.0 / 50);
+  EXPECT_DOUBLE_EQ(measured["time per output token"], 0.008);
+  EXPECT_DOUBLE_EQ(measured["time to first token"], 0.030);
 }
 
 // Published tables group thousands with commas; a comma that does not group threes is not
