@@ -17,6 +17,7 @@ struct OpArgs {
   double seq = 0, d_head = 0, heads = 1;
   double params = 0;
   bool unfused = false;
+  bool causal = false;
 };
 
 using OpBuilder = Op (*)(const OpArgs&, double element_bytes);
@@ -71,13 +72,17 @@ void add_op(CLI::App& app, std::vector<Command>& commands) {
   CLI::App* attn =
       add_kind(*op, commands, "attention", "Self-attention, fused (FlashAttention) by default",
                args, [](const OpArgs& a, double e) {
-                 return attention({a.seq, a.d_head, a.heads, a.batch, !a.unfused}, e);
+                 AttentionShape shape{a.seq, a.d_head, a.heads, a.batch, !a.unfused};
+                 shape.causal = a.causal;
+                 return attention(shape, e);
                });
   size(*attn, "--seq", args->seq, "Sequence length");
   size(*attn, "--d-head", args->d_head, "Head dimension");
   size(*attn, "--heads", args->heads, "Heads (default 1)", false);
   size(*attn, "--batch", args->batch, "Sequences (default 1)", false);
   attn->add_flag("--unfused", args->unfused, "Write the score matrix to memory and read it back");
+  attn->add_flag("--causal", args->causal,
+                 "Each query attends to the keys up to its own position (a decoder's prefill)");
 
   CLI::App* decode =
       add_kind(*op, commands, "decode", "One decode step of a dense model (weights only)", args,

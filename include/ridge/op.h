@@ -20,8 +20,9 @@ struct AttentionShape {
   double d_head = 0;
   double heads = 1;
   double batch = 1;
-  bool fused = true;  // FlashAttention: the seq-by-seq scores never reach main memory
-  double kv_seq = 0;  // keys per query; 0: the same as seq (self-attention over the sequence)
+  bool fused = true;    // FlashAttention: the seq-by-seq scores never reach main memory
+  double kv_seq = 0;    // keys per query; 0: the same as seq (self-attention over the sequence)
+  bool causal = false;  // each query attends to the keys up to its own position (Op attention)
   // What the kernel itself reads beyond the op's ideal bytes: a decode kernel that runs each
   // query head on its own reads its group's K and V once per query head, not once per group.
   double kv_bytes = 0;  // of the op's bytes, the K and V read once
@@ -49,7 +50,8 @@ Op gemv(double m, double n, double element_bytes);
 // A, B and C each cross memory once.
 Op gemm(double m, double n, double k, double element_bytes, double batch = 1);
 
-// Self-attention, per head 4 seq^2 d FLOP (QK^T and PV; softmax is not counted). Fused: Q, K, V
+// Self-attention, per head 4 seq^2 d FLOP (QK^T and PV; softmax is not counted), causal 4 d for
+// each of the seq (seq + 1) / 2 scores a query reaches up to its own position. Fused: Q, K, V
 // in and O out. Unfused: the scores are also written, read and written again by the softmax,
 // and read by PV.
 Op attention(const AttentionShape& shape, double element_bytes);

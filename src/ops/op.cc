@@ -45,13 +45,16 @@ Op gemm(double m, double n, double k, double element_bytes, double batch) {
 
 Op attention(const AttentionShape& s, double element_bytes) {
   const double instances = s.heads * s.batch;
-  const double flops = 4 * s.seq * s.seq * s.d_head * instances;
+  // Causal: each query scores the keys up to its own position, seq (seq + 1) / 2 in all.
+  const double scores = s.causal ? s.seq * (s.seq + 1) / 2 : s.seq * s.seq;
+  const double flops = 4 * scores * s.d_head * instances;
   const double qkvo_bytes = 4 * s.seq * s.d_head * element_bytes;
   // Unfused: QK^T writes the scores, softmax reads and rewrites them, PV reads them.
-  const double score_bytes = s.fused ? 0 : 4 * s.seq * s.seq * element_bytes;
+  const double score_bytes = s.fused ? 0 : 4 * scores * element_bytes;
   std::string label = fmt::format("attention seq={} d_head={}", plain(s.seq), plain(s.d_head));
   if (s.heads != 1) label += fmt::format(" heads={}", plain(s.heads));
   if (s.batch != 1) label += fmt::format(" batch={}", plain(s.batch));
+  if (s.causal) label += " causal";
   if (!s.fused) label += " unfused";
   return {"attention",  std::move(label),
           flops,        (qkvo_bytes + score_bytes) * instances,
@@ -75,7 +78,8 @@ namespace {
 struct OpSpecReader {
   std::string_view text;
   std::map<std::string, double> values;
-  bool unfused = false;
+  std::vector<std::string> flags;  // the words it took alone ("unfused", "causal")
+  bool has(std::string_view flag) const { return std::ranges::find(flags, flag) != flags.end(); }
 
   [[noreturn]] void fail(const std::string& problem) const {
     input_error("--op '{}': {}", text, problem);
@@ -93,14 +97,14 @@ struct OpSpecReader {
 };
 
 OpSpecReader read_op_spec(std::string_view text, const std::vector<std::string>& keys,
-                          bool takes_unfused) {
-  OpSpecReader r{text, {}, false};
+                          const std::vector<std::string>& flags = {}) {
+  OpSpecReader r{text, {}, {}};
   std::istringstream words{std::string(text)};
   std::string word;
   words >> word;  // the kind, already read
   while (words >> word) {
-    if (takes_unfused && word == "unfused") {
-      r.unfused = true;
+    if (std::ranges::find(flags, word) != flags.end()) {
+      r.flags.push_back(word);
       continue;
     }
     const std::size_t eq = word.find('=');
@@ -108,8 +112,8 @@ OpSpecReader read_op_spec(std::string_view text, const std::vector<std::string>&
     if (eq == std::string::npos || std::find(keys.begin(), keys.end(), key) == keys.end()) {
       std::string allowed;
       for (const std::string& k : keys) allowed += (allowed.empty() ? "" : ", ") + k + "=";
-      r.fail(
-          fmt::format("'{}' is not one of {}{}", word, allowed, takes_unfused ? ", unfused" : ""));
+      for (const std::string& f : flags) allowed += ", " + f;
+      r.fail(fmt::format("'{}' is not one of {}", word, allowed));
     }
     const std::string value = word.substr(eq + 1);
     char* end = nullptr;
@@ -131,25 +135,26 @@ Op parse_op_spec(std::string_view text, double element_bytes) {
   std::string kind;
   words >> kind;
   if (kind == "add") {
-    const auto r = read_op_spec(text, {"n"}, false);
+    const auto r = read_op_spec(text, {"n"});
     return elementwise_add(r.size("n"), element_bytes);
   }
   if (kind == "gemv") {
-    const auto r = read_op_spec(text, {"m", "n"}, false);
+    const auto r = read_op_spec(text, {"m", "n"});
     return gemv(r.size("m"), r.size("n"), element_bytes);
   }
   if (kind == "gemm") {
-    const auto r = read_op_spec(text, {"m", "n", "k", "batch"}, false);
+    const auto r = read_op_spec(text, {"m", "n", "k", "batch"});
     return gemm(r.size("m"), r.size("n"), r.size("k"), element_bytes, r.size("batch", 1));
   }
   if (kind == "attention") {
-    const auto r = read_op_spec(text, {"seq", "d", "heads", "batch"}, true);
-    return attention(
-        {r.size("seq"), r.size("d"), r.size("heads", 1), r.size("batch", 1), !r.unfused},
-        element_bytes);
+    const auto r = read_op_spec(text, {"seq", "d", "heads", "batch"}, {"unfused", "causal"});
+    AttentionShape shape{r.size("seq"), r.size("d"), r.size("heads", 1), r.size("batch", 1),
+                         !r.has("unfused")};
+    shape.causal = r.has("causal");
+    return attention(shape, element_bytes);
   }
   if (kind == "decode") {
-    const auto r = read_op_spec(text, {"params", "batch"}, false);
+    const auto r = read_op_spec(text, {"params", "batch"});
     return decode_step(r.size("params"), r.size("batch", 1), element_bytes);
   }
   input_error("--op '{}': '{}' is not an operation (add, gemv, gemm, attention, decode)", text,

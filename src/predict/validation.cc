@@ -65,6 +65,11 @@ struct Table {
         {"tp", {"tp", "tp_size", "tensor_parallel"}},
         {"dtype", {"dtype", "precision"}},
         {"groups", {"groups", "num_groups", "batch_count", "batch"}},
+        {"seqlen", {"seqlen", "seq_len", "seqlen_q", "sequence_length", "seq"}},
+        {"headdim", {"headdim", "head_dim", "d_head", "hdim"}},
+        {"heads", {"heads", "nheads", "num_heads", "n_heads"}},
+        {"causal", {"causal", "is_causal", "casual"}},
+        {"pass", {"pass", "direction", "mode"}},
     };
     const auto it = names.find(name);
     return it == names.end() ? std::vector<std::string_view>{name} : it->second;
@@ -328,18 +333,25 @@ double directive_seconds(const Table& t, const std::string& key) {
 }
 
 // The expected time of one GEMM on a device (none without a calibration), with its label.
+// The bound and, where a calibration applies, the expected time of `op` on `device`, each with
+// what the source's timing adds to every call.
+void price_op(ValidationPoint& p, const Device& device, const Op& op, Precision precision,
+              double overhead_s) {
+  p.device_id = device.id;
+  p.bound_s = analyse(op, device, precision).time_lower_bound_s + overhead_s;
+  if (const auto calibration = find_calibration(device)) {
+    p.calibration = calibration->id;
+    if (const auto e = expected_time(op, device, precision, *calibration))
+      p.expected_s = e->time_s + overhead_s;
+  }
+}
+
 void price_gemm(ValidationPoint& p, const Device& device, const GemmShape& shape,
                 const GemmTypes& types, double overhead_s) {
   Op op = gemm(shape.m, shape.n, shape.k, types.input_bytes, shape.batch);
   op.bytes = shape.batch * ((shape.m * shape.k + shape.k * shape.n) * types.input_bytes +
                             shape.m * shape.n * types.output_bytes);
-  p.device_id = device.id;
-  p.bound_s = analyse(op, device, types.compute).time_lower_bound_s + overhead_s;
-  if (const auto calibration = find_calibration(device)) {
-    p.calibration = calibration->id;
-    if (const auto e = expected_time(op, device, types.compute, *calibration))
-      p.expected_s = e->time_s + overhead_s;
-  }
+  price_op(p, device, op, types.compute, overhead_s);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -347,7 +359,9 @@ void price_gemm(ValidationPoint& p, const Device& device, const GemmShape& shape
 
 // A measured time in whatever column and unit the source gives it (time_, latency_ or
 // duration_ with s, ms, us or ns), else the TFLOP/s it reports; a derived time last.
-double measured_gemm_seconds(const Row& row, const GemmShape& s) {
+// A kernel's measured time: a time column, else the source's TFLOP/s over `source_flops`, the
+// FLOPs the source counts for it.
+double measured_kernel_seconds(const Row& row, double source_flops) {
   static const std::pair<const char*, double> units[] = {
       {"s", 1}, {"ms", 1e-3}, {"us", 1e-6}, {"ns", 1e-9}};
   for (const char* quantity : {"time", "latency", "duration"}) {
@@ -356,8 +370,7 @@ double measured_gemm_seconds(const Row& row, const GemmShape& s) {
         return *value * scale;
     }
   }
-  if (const auto tflops = row.optional_number("tflops"))
-    return 2 * s.batch * s.m * s.n * s.k / (*tflops * 1e12);
+  if (const auto tflops = row.optional_number("tflops")) return source_flops / (*tflops * 1e12);
   if (const auto us = row.optional_number("time_us_derived")) return *us * 1e-6;
   input_error("{}:{}: no time (time_, latency_ or duration_ in s, ms, us or ns) or tflops column",
               row.origin(), row.line());
@@ -388,8 +401,62 @@ ValidationSet run_gemm_set(const Table& t, const Catalog& catalog) {
     p.label = fmt::format("{}{}x{}x{} {}", shape.batch > 1 ? fmt::format("{}x ", shape.batch) : "",
                           shape.m, shape.n, shape.k, row.text("dtype"));
     if (const auto layout = row.optional_text("layout")) p.label = *layout + " " + p.label;
-    p.measured_s = measured_gemm_seconds(row, shape);
+    p.measured_s = measured_kernel_seconds(row, 2 * shape.batch * shape.m * shape.n * shape.k);
     price_gemm(p, *device, shape, *types, overhead_s);
+    set.points.push_back(std::move(p));
+  }
+  return set;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fused attention kernels (FlashAttention's benchmarks): batch, heads, seqlen, headdim, causal.
+
+// "true", "yes", "1", "causal"; anything else is not.
+bool says_yes(std::string_view cell) {
+  const std::string lower = lower_case(trimmed(cell));
+  return lower == "true" || lower == "yes" || lower == "1" || lower == "causal";
+}
+
+// Only the forward pass is modelled: a row of the backward pass (or of both) is not priced.
+bool forward_pass(const Row& row) {
+  const std::string pass = lower_case(row.optional_text("pass").value_or("fwd"));
+  return pass.find("b") == std::string::npos;  // "bwd", "backward", "fwd+bwd", "fwd_bwd"
+}
+
+ValidationSet run_attention_set(const Table& t, const Catalog& catalog) {
+  ValidationSet set = new_set(t, stem_of(t.origin), "kernel", ValidationRole::held_out);
+  const double overhead_s = directive_seconds(t, "timing_overhead_s");
+  for (std::size_t i = 0; i < t.rows.size(); ++i) {
+    const Row row(t, i);
+    const std::string gpu = row.text("device");
+    const predict::NamedDevice named = device_of(t, catalog, gpu);
+    const auto types = gemm_types(row.text("dtype"));
+    std::string why;
+    if (!named.device)
+      why = named.why_none(gpu);
+    else if (!types)
+      why = fmt::format("dtype '{}' is not a precision ridge reads", row.text("dtype"));
+    else if (!forward_pass(row))
+      why = fmt::format("pass '{}': only the forward pass is modelled", row.text("pass"));
+    if (!why.empty()) {
+      set.skipped.push_back(fmt::format("line {}: {}", row.line(), why));
+      continue;
+    }
+    note_presumption(set, named);
+    AttentionShape shape{row.side("seqlen"), row.side("headdim"),
+                         row.optional_text("heads") ? row.side("heads") : 1.0,
+                         row.optional_text("batch") ? row.side("batch") : 1.0};
+    shape.causal = row.optional_text("causal") && says_yes(row.text("causal"));
+    const Op op = attention(shape, types->input_bytes);
+    ValidationPoint p;
+    p.line = row.line();
+    p.quantity = "time";
+    p.label = op.label + " " + row.text("dtype");
+    // FlashAttention's benchmarks count 4 batch heads seqlen^2 headdim FLOP, halved when causal.
+    const double source_flops = 4 * shape.batch * shape.heads * shape.seq * shape.seq *
+                                shape.d_head / (shape.causal ? 2 : 1);
+    p.measured_s = measured_kernel_seconds(row, source_flops);
+    price_op(p, *named.device, op, types->compute, overhead_s);
     set.points.push_back(std::move(p));
   }
   return set;
@@ -861,12 +928,14 @@ std::vector<ValidationSet> run_validation_file(std::string_view text, const std:
     sets.push_back(run_ceiling_set(t, catalog));
   } else if (t.has("m") && t.has("n") && t.has("k")) {
     sets.push_back(run_gemm_set(t, catalog));
+  } else if (t.has("seqlen") && t.has("headdim")) {
+    sets.push_back(run_attention_set(t, catalog));
   } else if (t.has("model") && t.has("metric") && t.has("value")) {
     sets = run_model_sets(t, catalog);
   } else {
     input_error(
-        "{}: not a validation table (GEMM columns m, n, k; model runs: model, metric, "
-        "value; ceilings: mamf_tflops)",
+        "{}: not a validation table (GEMM columns m, n, k; attention: seqlen, headdim; model "
+        "runs: model, metric, value; ceilings: mamf_tflops)",
         origin);
   }
   exclude_named_lines(t, sets);

@@ -199,6 +199,17 @@ TEST(Cli, UnfusedAttentionIsSlowerThanFused) {
   EXPECT_EQ(unfused["bound"], "memory");
 }
 
+// A causal mask halves the FLOPs (seq (seq + 1) / 2 scores), not the bytes, and the expected
+// time with them.
+TEST(Cli, CausalAttentionDoesHalfTheWork) {
+  const json full = ridge_json("op attention --seq 4096 --d-head 128 --heads 32 --device h100-sxm");
+  const json causal =
+      ridge_json("op attention --seq 4096 --d-head 128 --heads 32 --device h100-sxm --causal");
+  EXPECT_DOUBLE_EQ(causal["flops"].get<double>(), full["flops"].get<double>() * 4097 / 8192);
+  EXPECT_EQ(causal["bytes"], full["bytes"]);
+  EXPECT_LT(causal["expected_time_s"].get<double>(), full["expected_time_s"].get<double>());
+}
+
 TEST(Cli, DevicesListsTheCatalog) {
   const json j = ridge_json("devices");
   ASSERT_GE(j["devices"].size(), 8u);

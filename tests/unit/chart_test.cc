@@ -157,6 +157,8 @@ TEST(OpSpec, ReadsEachKind) {
   EXPECT_EQ(parse_op_spec("decode params=7e9 batch=8", 2).flops, 2 * 7e9 * 8);
   EXPECT_GT(parse_op_spec("attention seq=512 d=64 unfused", 2).bytes,
             parse_op_spec("attention seq=512 d=64", 2).bytes);
+  EXPECT_EQ(parse_op_spec("attention seq=512 d=64 causal unfused", 2).label,
+            "attention seq=512 d_head=64 causal unfused");
 }
 
 TEST(OpSpec, BadSpecsSayWhatIsWrong) {

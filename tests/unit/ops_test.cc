@@ -47,6 +47,17 @@ TEST(Ops, UnfusedAttentionMovesTheScoreMatrixFourTimes) {
   EXPECT_EQ(unfused.label, "attention seq=4 d_head=2 heads=2 batch=3 unfused");
 }
 
+// Causal: query i scores keys 0..i, seq (seq + 1) / 2 scores a head; Q, K, V and O still move
+// once.
+TEST(Ops, CausalAttentionScoresTheKeysUpToEachQuery) {
+  AttentionShape shape{.seq = 4, .d_head = 2, .heads = 2, .batch = 1};
+  shape.causal = true;
+  const Op op = attention(shape, 2);
+  EXPECT_DOUBLE_EQ(op.flops, 4 * 10 * 2 * 2);  // 1 + 2 + 3 + 4 scores a head
+  EXPECT_DOUBLE_EQ(op.bytes, 4 * 4 * 2 * 2 * 2);
+  EXPECT_EQ(op.label, "attention seq=4 d_head=2 heads=2 causal");
+}
+
 TEST(Ops, AttentionIntensityMatchesTheFlashAttentionAccounting) {
   const Op op = attention({.seq = 512, .d_head = 64}, 2);
   EXPECT_DOUBLE_EQ(op.flops / op.bytes, 256);

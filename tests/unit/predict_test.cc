@@ -828,6 +828,28 @@ TEST(Validation, RatesKnownByTheirUnitsAndTimesPerTokenAreRead) {
   EXPECT_DOUBLE_EQ(measured["time to first token"], 0.030);
 }
 
+// FlashAttention's benchmark tables: TFLOP/s in its own count (4 b h s^2 d, halved when causal),
+// the forward pass priced, the backward one listed as not.
+TEST(Validation, AttentionKernelTablesArePricedForward) {
+  const auto sets = validate(
+      "# Source: a test\nbatch\tnheads\tseqlen\theaddim\tcausal\tdtype\tgpu\tpass\tTFLOPS\n"
+      "2\t16\t8192\t128\tFalse\tbf16\tH100 SXM5 80GB\tfwd\t600\n"
+      "2\t16\t8192\t128\tTrue\tbf16\tH100 SXM5 80GB\tfwd\t500\n"
+      "2\t16\t8192\t128\tFalse\tbf16\tH100 SXM5 80GB\tbwd\t400\n");
+  ASSERT_EQ(sets.size(), 1u);
+  ASSERT_EQ(sets[0].points.size(), 2u);
+  ASSERT_EQ(sets[0].skipped.size(), 1u);
+  EXPECT_NE(sets[0].skipped[0].find("only the forward pass"), std::string::npos);
+  const double flops = 4.0 * 2 * 16 * 8192 * 8192 * 128;
+  EXPECT_DOUBLE_EQ(sets[0].points[0].measured_s, flops / 600e12);
+  EXPECT_DOUBLE_EQ(sets[0].points[1].measured_s, flops / 2 / 500e12);
+  EXPECT_NE(sets[0].points[1].label.find("causal"), std::string::npos);
+  for (const ValidationPoint& p : sets[0].points) {
+    ASSERT_TRUE(p.expected_s.has_value());
+    EXPECT_GT(*p.expected_s, p.bound_s);
+  }
+}
+
 // Published tables group thousands with commas; a comma that does not group threes is not
 // guessed at (it could be a decimal comma).
 TEST(Validation, ThousandsGroupedByCommasAreRead) {
