@@ -18,11 +18,16 @@ The others are fitted to validation sets that `ridge validate` reports as fit se
 - `fixed.eager_pytorch_op`, what eager PyTorch's host spends on each op: the PyTorch blog's
   eager gpt-fast baseline (source S10 of data/validation/llm_inference_pytorch_eager.tsv), the
   kernel floor as fitted.
+- Blackwell's `memory.bandwidth`, the share of the HBM's rate its kernels reach: the GEMVs of
+  NVIDIA aiconfigurator's B300 table (data/validation/gemm_aiconfigurator_b300_bf16.tsv, m up to
+  8 rows, 2^26 weights or more, where the kernel floor is under a tenth of the time); the B200's
+  table holds it out.
 
 Each is the one value that makes its rows' median signed error zero, everything else in the
 model as shipped, in the order above (the overlap first: every other figure is fitted through
 it); no other set is looked at. The held-out checks are
-torchao's tables (llm_inference_torchao.tsv, S9) and torchao's eager runs (S11).
+torchao's tables (llm_inference_torchao.tsv, S9), torchao's eager runs (S11) and the B200's
+GEMM table (gemm_aiconfigurator_b200_bf16.tsv).
 
     scripts/fit-calibration.py RIDGE            prints the fitted values
     scripts/fit-calibration.py RIDGE --check    exit 1 when a shipped value is not the fit's
@@ -43,6 +48,9 @@ PROFILES = ["ampere", "hopper", "blackwell"]  # the profiles that carry fitted f
 H200 = ROOT / "docs/measurements/h200-2026-11-30/h200.json"
 GPTFAST = ROOT / "data/validation/llm_inference_gptfast_nemo.tsv"
 EAGER = ROOT / "data/validation/llm_inference_pytorch_eager.tsv"
+B300 = ROOT / "data/validation/gemm_aiconfigurator_b300_bf16.tsv"
+GEMV_ROWS = 8  # a GEMM of at most this many rows reads its weights and does little else
+GEMV_WEIGHTS = 2**26  # elements, from which the kernel floor is under a tenth of the time
 
 
 @dataclass(frozen=True)
@@ -55,6 +63,7 @@ class Figure:
     high: float
     step: float           # the profiles carry the figure to this
     rising: bool          # the median error rises with the figure (a cost), else falls (a share)
+    profiles: tuple = tuple(PROFILES)  # the profiles that carry it, all at one value
 
     def pattern(self) -> re.Pattern:
         return re.compile(rf"^({self.key} = \{{ value = )([0-9.eE+-]+)", re.M)
@@ -66,16 +75,17 @@ FIGURES = [
     Figure("torch_8bit", GPTFAST, "S3", "int8 weight-only", 0.2, 1.0, 0.01, False),
     Figure("torch_4bit", GPTFAST, "S3", "int4 weight-only g32", 0.2, 1.0, 0.01, False),
     Figure("eager_pytorch_op", EAGER, "S10", "bf16", 0.0, 1e-3, 1e-6, True),
+    Figure("bandwidth", B300, "gemv", "bf16", 0.3, 1.0, 0.001, False, ("blackwell",)),
 ]
 
 
 def shipped_value(figure: Figure) -> float:
     """The figure's value in the profiles that carry it, which must agree."""
     found = [figure.pattern().search((ROOT / f"data/calibration/{p}.toml").read_text())
-             for p in PROFILES]
+             for p in figure.profiles]
     values = {float(m.group(2)) for m in found if m}
     if len(values) != 1:
-        sys.exit(f"the profiles {PROFILES} disagree on {figure.key}: {sorted(values)}")
+        sys.exit(f"the profiles {figure.profiles} disagree on {figure.key}: {sorted(values)}")
     return values.pop()
 
 
@@ -85,7 +95,8 @@ def profiles_at(values: dict, scratch: pathlib.Path) -> list:
     for p in PROFILES:
         text = (ROOT / f"data/calibration/{p}.toml").read_text()
         for f, value in values.items():
-            text = f.pattern().sub(lambda m, v=value: f"{m.group(1)}{v:.6g}", text)
+            if p in f.profiles:
+                text = f.pattern().sub(lambda m, v=value: f"{m.group(1)}{v:.6g}", text)
         path = scratch / f"{p}.toml"
         path.write_text(text)
         files.append(str(path))
@@ -129,11 +140,27 @@ def sweep_errors(ridge: str, profiles: list, figure: Figure, scratch: pathlib.Pa
     return errors
 
 
+def gemv_errors(ridge: str, profiles: list, figure: Figure) -> list:
+    """The errors of the GEMM table's GEMVs: at most GEMV_ROWS rows, GEMV_WEIGHTS weights."""
+    report = run_ridge(ridge, ["--calibration", *profiles, "validate", str(figure.file)])
+    errors = []
+    for point in report[figure.file.stem]["points"]:
+        shape, precision = point["label"].split()
+        m, n, k = (int(side) for side in shape.split("x"))
+        if precision == figure.rows and m <= GEMV_ROWS and n * k >= GEMV_WEIGHTS:
+            errors.append(point["error"])
+    if not errors:
+        sys.exit(f"no {figure.rows} GEMVs in {figure.file}")
+    return errors
+
+
 def fit_errors(ridge: str, values: dict, figure: Figure, scratch: pathlib.Path) -> list:
     """The errors of `figure`'s fit rows with the figures at `values`."""
     profiles = profiles_at(values, scratch)
     if figure.source == "sweep":
         return sweep_errors(ridge, profiles, figure, scratch)
+    if figure.source == "gemv":
+        return gemv_errors(ridge, profiles, figure)
     report = run_ridge(ridge, ["--calibration", *profiles, "validate", str(figure.file)])
     errors = []
     for section in report.values():

@@ -33,6 +33,10 @@ const parts = [
   { id: 'h100', dir: 'h100_sxm', version: '1.3.0rc20' },
   { id: 'h200', dir: 'h200_sxm', version: '1.3.0rc20' },
   { id: 'b200', dir: 'b200_sxm', version: '1.3.0rc20' },
+  // Blackwell's bandwidth share is fitted to this part's GEMVs (scripts/fit-calibration.py), so
+  // its file is a fit set; the B200's stays held out.
+  { id: 'b300', dir: 'b300_sxm', version: '1.3.0rc20',
+    role: 'fit (the bandwidth share of data/calibration/blackwell.toml is fitted to its GEMVs by scripts/fit-calibration.py)' },
 ]
 const powers = (from, to) => { const out = []; for (let x = from; x <= to; x *= 2) out.push(x); return out }
 const keptM = new Set(powers(1, 16384))
@@ -51,6 +55,7 @@ for (const part of parts) {
     `# Source: github.com/ai-dynamo/aiconfigurator @ ${commit}, ${file} (NVIDIA's aiconfigurator: GEMM latencies its collector measured on the part, collector/trtllm/collect_gemm.py).`,
     `# Conditions: TensorRT-LLM ${part.version}, its Linear layer in bf16 without bias, y = x W^T with x m-by-k and W n-by-k; timed by CUDA-graph replay after warm-up (collector/helper.py benchmark_with_power), weights smaller than the L2 replayed as up to five distinct copies so that each call reads them from memory. The device column is the table's own, CUDA's name for the part.`,
     `# Selection (ridge, fixed before any point was priced): bf16 rows with m a power of two from 1 to 16384 and n, k each a power of two from 512 to 16384; ${kept.length} of the table's ${rows.length} rows. Values verbatim (latency in ms). Added by scripts/import-aiconfigurator-gemms.mjs.`,
+    ...(part.role ? [`# ridge: role = ${part.role}`] : []),
     'm\tn\tk\tdtype\tdevice\ttime_ms',
     ...kept.map(r => [r.m, r.n, r.k, 'bf16', r.device, r.latency].map(String).join('\t')),
   ]

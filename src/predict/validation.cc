@@ -376,8 +376,17 @@ double measured_kernel_seconds(const Row& row, double source_flops) {
               row.origin(), row.line());
 }
 
+// A kernel file's role: '# ridge: role = fit (why)' where a figure of the shipped model was
+// fitted to its rows, else held out.
+ValidationRole file_role(const Table& t) {
+  const auto it = t.directives.find("role");
+  if (it == t.directives.end() || it->second == "held-out") return ValidationRole::held_out;
+  if (it->second == "fit") return ValidationRole::fit;
+  input_error("{}: '# ridge: role = {}' is not fit or held-out", t.origin, it->second);
+}
+
 ValidationSet run_gemm_set(const Table& t, const Catalog& catalog) {
-  ValidationSet set = new_set(t, stem_of(t.origin), "kernel", ValidationRole::held_out);
+  ValidationSet set = new_set(t, stem_of(t.origin), "kernel", file_role(t));
   const double overhead_s = directive_seconds(t, "timing_overhead_s");
   for (std::size_t i = 0; i < t.rows.size(); ++i) {
     const Row row(t, i);
@@ -424,7 +433,7 @@ bool forward_pass(const Row& row) {
 }
 
 ValidationSet run_attention_set(const Table& t, const Catalog& catalog) {
-  ValidationSet set = new_set(t, stem_of(t.origin), "kernel", ValidationRole::held_out);
+  ValidationSet set = new_set(t, stem_of(t.origin), "kernel", file_role(t));
   const double overhead_s = directive_seconds(t, "timing_overhead_s");
   for (std::size_t i = 0; i < t.rows.size(); ++i) {
     const Row row(t, i);
