@@ -7,6 +7,7 @@
 #include <cmath>
 #include <map>
 #include <sstream>
+#include <variant>
 
 #include "core/embedded.h"
 #include "core/json_input.h"
@@ -385,36 +386,62 @@ ValidationRole file_role(const Table& t) {
   input_error("{}: '# ridge: role = {}' is not fit or held-out", t.origin, it->second);
 }
 
-ValidationSet run_gemm_set(const Table& t, const Catalog& catalog) {
+// A kernel row whose part and operand types were read: what pricing it needs.
+struct KernelRow {
+  const Row& row;
+  const Device& device;
+  GemmTypes types;
+  double overhead_s = 0;  // what the source's timing adds to each call
+};
+
+// Each row of a kernel table priced by `price` (a point, or the reason the row is not priced)
+// once its part and types are read; a row without them is listed with the reason.
+template <class Price>
+ValidationSet run_kernel_set(const Table& t, const Catalog& catalog, Price price) {
   ValidationSet set = new_set(t, stem_of(t.origin), "kernel", file_role(t));
   const double overhead_s = directive_seconds(t, "timing_overhead_s");
   for (std::size_t i = 0; i < t.rows.size(); ++i) {
     const Row row(t, i);
     const std::string gpu = row.text("device");
     const predict::NamedDevice named = device_of(t, catalog, gpu);
-    const Device* device = named.device;
     const auto types = gemm_types(row.text("dtype"));
-    if (!device || !types) {
-      const std::string why =
-          device ? fmt::format("dtype '{}' is not a precision ridge reads", row.text("dtype"))
-                 : named.why_none(gpu);
-      set.skipped.push_back(fmt::format("line {}: {}", row.line(), why));
+    std::variant<ValidationPoint, std::string> priced;
+    if (!named.device)
+      priced = named.why_none(gpu);
+    else if (!types)
+      priced = fmt::format("dtype '{}' is not a precision ridge reads", row.text("dtype"));
+    else
+      priced = price(KernelRow{row, *named.device, *types, overhead_s});
+    if (auto* why = std::get_if<std::string>(&priced)) {
+      set.skipped.push_back(fmt::format("line {}: {}", row.line(), *why));
       continue;
     }
     note_presumption(set, named);
-    const GemmShape shape{row.side("m"), row.side("n"), row.side("k"),
-                          row.optional_text("groups") ? row.side("groups") : 1.0};
-    ValidationPoint p;
-    p.line = row.line();
-    p.quantity = "time";
-    p.label = fmt::format("{}{}x{}x{} {}", shape.batch > 1 ? fmt::format("{}x ", shape.batch) : "",
-                          shape.m, shape.n, shape.k, row.text("dtype"));
-    if (const auto layout = row.optional_text("layout")) p.label = *layout + " " + p.label;
-    p.measured_s = measured_kernel_seconds(row, 2 * shape.batch * shape.m * shape.n * shape.k);
-    price_gemm(p, *device, shape, *types, overhead_s);
-    set.points.push_back(std::move(p));
+    set.points.push_back(std::get<ValidationPoint>(std::move(priced)));
   }
   return set;
+}
+
+ValidationPoint gemm_point(const KernelRow& k) {
+  const Row& row = k.row;
+  const GemmShape shape{row.side("m"), row.side("n"), row.side("k"),
+                        row.optional_text("groups") ? row.side("groups") : 1.0};
+  ValidationPoint p;
+  p.line = row.line();
+  p.quantity = "time";
+  p.label = fmt::format("{}{}x{}x{} {}", shape.batch > 1 ? fmt::format("{}x ", shape.batch) : "",
+                        shape.m, shape.n, shape.k, row.text("dtype"));
+  if (const auto layout = row.optional_text("layout")) p.label = *layout + " " + p.label;
+  p.measured_s = measured_kernel_seconds(row, 2 * shape.batch * shape.m * shape.n * shape.k);
+  price_gemm(p, k.device, shape, k.types, k.overhead_s);
+  return p;
+}
+
+ValidationSet run_gemm_set(const Table& t, const Catalog& catalog) {
+  return run_kernel_set(t, catalog,
+                        [](const KernelRow& k) -> std::variant<ValidationPoint, std::string> {
+                          return gemm_point(k);
+                        });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -432,43 +459,33 @@ bool forward_pass(const Row& row) {
   return pass.find("b") == std::string::npos;  // "bwd", "backward", "fwd+bwd", "fwd_bwd"
 }
 
+// A fused attention kernel's row: FlashAttention's benchmarks count 4 batch heads seqlen^2
+// headdim FLOP, halved when causal.
+ValidationPoint attention_point(const KernelRow& k) {
+  const Row& row = k.row;
+  AttentionShape shape{row.side("seqlen"), row.side("headdim"),
+                       row.optional_text("heads") ? row.side("heads") : 1.0,
+                       row.optional_text("batch") ? row.side("batch") : 1.0};
+  shape.causal = row.optional_text("causal") && says_yes(row.text("causal"));
+  const Op op = attention(shape, k.types.input_bytes);
+  ValidationPoint p;
+  p.line = row.line();
+  p.quantity = "time";
+  p.label = op.label + " " + row.text("dtype");
+  const double source_flops =
+      4 * shape.batch * shape.heads * shape.seq * shape.seq * shape.d_head / (shape.causal ? 2 : 1);
+  p.measured_s = measured_kernel_seconds(row, source_flops);
+  price_op(p, k.device, op, k.types.compute, k.overhead_s);
+  return p;
+}
+
 ValidationSet run_attention_set(const Table& t, const Catalog& catalog) {
-  ValidationSet set = new_set(t, stem_of(t.origin), "kernel", file_role(t));
-  const double overhead_s = directive_seconds(t, "timing_overhead_s");
-  for (std::size_t i = 0; i < t.rows.size(); ++i) {
-    const Row row(t, i);
-    const std::string gpu = row.text("device");
-    const predict::NamedDevice named = device_of(t, catalog, gpu);
-    const auto types = gemm_types(row.text("dtype"));
-    std::string why;
-    if (!named.device)
-      why = named.why_none(gpu);
-    else if (!types)
-      why = fmt::format("dtype '{}' is not a precision ridge reads", row.text("dtype"));
-    else if (!forward_pass(row))
-      why = fmt::format("pass '{}': only the forward pass is modelled", row.text("pass"));
-    if (!why.empty()) {
-      set.skipped.push_back(fmt::format("line {}: {}", row.line(), why));
-      continue;
-    }
-    note_presumption(set, named);
-    AttentionShape shape{row.side("seqlen"), row.side("headdim"),
-                         row.optional_text("heads") ? row.side("heads") : 1.0,
-                         row.optional_text("batch") ? row.side("batch") : 1.0};
-    shape.causal = row.optional_text("causal") && says_yes(row.text("causal"));
-    const Op op = attention(shape, types->input_bytes);
-    ValidationPoint p;
-    p.line = row.line();
-    p.quantity = "time";
-    p.label = op.label + " " + row.text("dtype");
-    // FlashAttention's benchmarks count 4 batch heads seqlen^2 headdim FLOP, halved when causal.
-    const double source_flops = 4 * shape.batch * shape.heads * shape.seq * shape.seq *
-                                shape.d_head / (shape.causal ? 2 : 1);
-    p.measured_s = measured_kernel_seconds(row, source_flops);
-    price_op(p, *named.device, op, types->compute, overhead_s);
-    set.points.push_back(std::move(p));
-  }
-  return set;
+  return run_kernel_set(
+      t, catalog, [](const KernelRow& k) -> std::variant<ValidationPoint, std::string> {
+        if (!forward_pass(k.row))
+          return fmt::format("pass '{}': only the forward pass is modelled", k.row.text("pass"));
+        return attention_point(k);
+      });
 }
 
 // ---------------------------------------------------------------------------------------------
