@@ -45,6 +45,8 @@ struct Table {
   std::vector<std::string> header;
   std::vector<std::vector<std::string>> rows;
   std::vector<int> lines;  // file line of each row
+  // The part each GPU name of the file means, found once a name (device_of).
+  mutable std::map<std::string, predict::NamedDevice, std::less<>> named_devices;
 
   // The column of that name, or of one of the names other sources give it.
   std::optional<std::size_t> column(std::string_view query) const {
@@ -222,7 +224,12 @@ std::string source_of(const Table& t) {
 predict::NamedDevice device_of(const Table& t, const Catalog& catalog, std::string_view named) {
   auto it = t.directives.find("device " + std::string(named));
   if (it == t.directives.end()) it = t.directives.find("device");
-  if (it == t.directives.end()) return predict::find_named_device(catalog, named);
+  if (it == t.directives.end()) {
+    auto known = t.named_devices.find(named);
+    if (known == t.named_devices.end())
+      known = t.named_devices.emplace(named, predict::find_named_device(catalog, named)).first;
+    return known->second;
+  }
   if (const Device* pinned = catalog.find(it->second)) return {pinned, {pinned}, ""};
   input_error("{}: '# ridge: {} = {}' is not a catalog id (`ridge devices` lists them)", t.origin,
               it->first, it->second);
