@@ -493,6 +493,15 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("gemm_aiconfigurator_h200", held_out, 540, 0.11, 0.42);
   expect_set("gemm_aiconfigurator_b200", held_out, 540, 0.11, 0.31);
   expect_set("gemm_aiconfigurator_b300", fit, 540, 0.14);
+  // Its context-attention tables (TensorRT-LLM's attention layer over a causal prompt: the
+  // prompt's K and V written to the cache, then fused attention), held out: expected 30% (16k
+  // tokens) to 70% (128 to 1k) faster than measured, the model's fused kernel at its long-sequence
+  // efficiency without the layer's other pass. This holds the gap, unhidden (docs/predict.md).
+  expect_set("attention_aiconfigurator_a100", held_out, 220, 0.62, 0.71);
+  expect_set("attention_aiconfigurator_h100", held_out, 264, 0.67, 0.73);
+  expect_set("attention_aiconfigurator_h200", held_out, 264, 0.67, 0.75);
+  expect_set("attention_aiconfigurator_b200", held_out, 264, 0.74, 0.81);
+  expect_set("attention_aiconfigurator_b300", held_out, 264, 0.71, 0.78);
   EXPECT_EQ(find("matmul_max").role, fit);
   // gpt-fast's rows are where the per-kernel cost and the weight-only shares were fitted: a fit
   // set, whose error proves nothing but that the fits hold.

@@ -1,0 +1,105 @@
+#!/usr/bin/env node
+// Writes data/validation/{gemm,attention}_aiconfigurator_<part>_bf16.tsv from the tables NVIDIA's
+// aiconfigurator collected on real GPUs (github.com/ai-dynamo/aiconfigurator,
+// aic-core/src/aiconfigurator_core/systems/data/<part>/{gemm,attention}/trtllm/<version>/*.parquet),
+// each timed by CUDA-graph replay:
+// - GEMMs: TensorRT-LLM's Linear layer in bf16; kept, by one rule fixed before any was priced:
+//   m a power of two from 1 to 16384, n and k each a power of two from 512 to 16384.
+// - Context (prefill) attention: TensorRT-LLM's attention layer over a causal prompt, bf16 with a
+//   bf16 KV cache; kept, by one rule fixed before any was priced: multi-head (as many KV heads as
+//   query heads), head dimension 128, no window, batch 1, 4, 16 or 64, prompts of 128 and 512 to
+//   16384 tokens in powers of two.
+//
+// Usage: node scripts/import-aiconfigurator.mjs AICONFIGURATOR_CHECKOUT [OUT_DIR]
+// Needs the npm packages hyparquet and hyparquet-compressors (Debian has no Parquet reader):
+//   npm install --prefix /tmp/pq hyparquet hyparquet-compressors; NODE_PATH=/tmp/pq/node_modules
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { createRequire } from 'node:module'
+
+const require = createRequire(path.join(process.env.NODE_PATH ?? '.', 'x.js'))
+const { parquetReadObjects } = await import(require.resolve('hyparquet'))
+const { compressors } = await import(require.resolve('hyparquet-compressors'))
+
+const [checkout, outDir = 'data/validation'] = process.argv.slice(2)
+if (!checkout) {
+  console.error('usage: import-aiconfigurator.mjs AICONFIGURATOR_CHECKOUT [OUT_DIR]')
+  process.exit(2)
+}
+const git = (...args) => execFileSync('git', ['-C', checkout, ...args], { maxBuffer: 1 << 28 })
+const commit = git('rev-parse', 'HEAD').toString().trim()
+
+// The part, its directory in aiconfigurator, and the TensorRT-LLM release whose tables are read.
+const parts = [
+  { id: 'a100', dir: 'a100_sxm', version: '1.0.0' },
+  { id: 'h100', dir: 'h100_sxm', version: '1.3.0rc20' },
+  { id: 'h200', dir: 'h200_sxm', version: '1.3.0rc20' },
+  { id: 'b200', dir: 'b200_sxm', version: '1.3.0rc20' },
+  // Blackwell's bandwidth share is fitted to this part's GEMVs (scripts/fit-calibration.py), so
+  // its GEMM file is a fit set; the B200's stays held out.
+  { id: 'b300', dir: 'b300_sxm', version: '1.3.0rc20',
+    gemmRole: 'fit (the bandwidth share of data/calibration/blackwell.toml is fitted to its GEMVs by scripts/fit-calibration.py)' },
+]
+const powers = (from, to) => { const out = []; for (let x = from; x <= to; x *= 2) out.push(x); return out }
+
+const gemm = {
+  name: 'gemm',
+  table: 'gemm/trtllm/VERSION/gemm_perf.parquet',
+  conditions: 'its Linear layer in bf16 without bias, y = x W^T with x m-by-k and W n-by-k; weights smaller than the L2 replayed as up to five distinct copies so that each call reads them from memory (collector/trtllm/collect_gemm.py)',
+  rule: 'bf16 rows with m a power of two from 1 to 16384 and n, k each a power of two from 512 to 16384',
+  keep: (() => {
+    const m = new Set(powers(1, 16384)), nk = new Set(powers(512, 16384))
+    return r => r.gemm_dtype === 'bfloat16' && m.has(Number(r.m)) && nk.has(Number(r.n)) && nk.has(Number(r.k))
+  })(),
+  order: r => [Number(r.m), Number(r.n), Number(r.k)],
+  header: 'm\tn\tk\tdtype\tdevice\ttime_ms',
+  cells: r => [r.m, r.n, r.k, 'bf16', r.device, r.latency],
+  role: part => part.gemmRole,
+}
+const contextAttention = {
+  name: 'attention',
+  table: 'attention/trtllm/VERSION/context_attention_perf.parquet',
+  conditions: 'its attention layer in the context (prefill) phase: a causal prompt of isl tokens a sequence, bf16 products and a bf16 KV cache, the fused kernels of its attention backend (the prompt\'s K and V written to the cache, then fused attention; collector/trtllm/collect_attn.py)',
+  rule: 'bf16 rows with a bf16 KV cache, no window, as many KV heads as query heads, head dimension 128, batch 1, 4, 16 or 64, and prompts of 128 tokens and of 512 to 16384 in powers of two',
+  keep: (() => {
+    const batch = new Set([1, 4, 16, 64]), isl = new Set([128, ...powers(512, 16384)])
+    return r => r.attn_dtype === 'bfloat16' && r.kv_cache_dtype === 'bfloat16' && Number(r.window_size) === 0 &&
+      Number(r.num_heads) === Number(r.num_key_value_heads) && Number(r.head_dim) === 128 &&
+      Number(r.beam_width) === 1 && batch.has(Number(r.batch_size)) && isl.has(Number(r.isl))
+  })(),
+  order: r => [Number(r.num_heads), Number(r.batch_size), Number(r.isl)],
+  header: 'batch\tnheads\tseqlen\theaddim\tcausal\tdtype\tdevice\ttime_ms',
+  cells: r => [r.batch_size, r.num_heads, r.isl, r.head_dim, 'true', 'bf16', r.device, r.latency],
+  role: () => undefined,
+}
+
+const byOrder = kind => (a, b) => {
+  const x = kind.order(a), y = kind.order(b)
+  for (let i = 0; i < x.length; ++i) if (x[i] !== y[i]) return x[i] - y[i]
+  return 0
+}
+
+for (const kind of [gemm, contextAttention]) {
+  for (const part of parts) {
+    const file = `aic-core/src/aiconfigurator_core/systems/data/${part.dir}/${kind.table.replace('VERSION', part.version)}`
+    let buf
+    try { buf = git('show', `HEAD:${file}`) } catch { continue }  // no such table for the part
+    const rows = await parquetReadObjects({
+      file: buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength), compressors })
+    const kept = rows.filter(kind.keep).sort(byOrder(kind))
+    if (kept.length === 0) continue
+    const role = kind.role(part)
+    const lines = [
+      `# Source: github.com/ai-dynamo/aiconfigurator @ ${commit}, ${file} (NVIDIA's aiconfigurator: latencies its collector measured on the part).`,
+      `# Conditions: TensorRT-LLM ${part.version}, ${kind.conditions}; timed by CUDA-graph replay after warm-up (collector/helper.py benchmark_with_power). The device column is the table's own, CUDA's name for the part.`,
+      `# Selection (ridge, fixed before any point was priced): ${kind.rule}; ${kept.length} of the table's ${rows.length} rows. Values verbatim (latency in ms). Added by scripts/import-aiconfigurator.mjs.`,
+      ...(role ? [`# ridge: role = ${role}`] : []),
+      kind.header,
+      ...kept.map(r => kind.cells(r).map(String).join('\t')),
+    ]
+    const out = path.join(outDir, `${kind.name}_aiconfigurator_${part.id}_bf16.tsv`)
+    fs.writeFileSync(out, lines.join('\n') + '\n')
+    console.log(`${out}: ${kept.length} points (${[...new Set(kept.map(r => r.device))].join(', ')})`)
+  }
+}
