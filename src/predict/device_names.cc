@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <iterator>
 #include <set>
 
 #include "core/text.h"
@@ -75,25 +74,24 @@ NameWords device_words(const Device& d) {
   return w;
 }
 
-// The parts whose words include every word of the query.
-std::vector<const Device*> parts_named(const Catalog& catalog, const NameWords& query) {
-  std::vector<const Device*> fits;
+// The parts a name fits: every word of it among the part's words, and the form factor it states
+// the part's; of those, the modules, which a name stating no form factor is presumed to mean.
+struct Fits {
+  std::vector<const Device*> all, modules;
+};
+
+Fits parts_named(const Catalog& catalog, const NameWords& query) {
+  Fits fits;
   for (const Device& d : catalog.devices()) {
     const NameWords w = device_words(d);
     const bool all = std::ranges::all_of(query.words, [&](const std::string& q) {
       return std::ranges::find(w.words, q) != w.words.end();
     });
-    if (all) fits.push_back(&d);
+    if (!all || (query.form != FormFactor::unstated && w.form != query.form)) continue;
+    fits.all.push_back(&d);
+    if (w.form == FormFactor::module) fits.modules.push_back(&d);
   }
   return fits;
-}
-
-// Of the parts a name fits, those of form factor `form`.
-std::vector<const Device*> of_form(const std::vector<const Device*>& fits, FormFactor form) {
-  std::vector<const Device*> out;
-  std::ranges::copy_if(fits, std::back_inserter(out),
-                       [&](const Device* d) { return device_words(*d).form == form; });
-  return out;
 }
 
 // Every peak of `other` and its bandwidth at most `d`'s.
@@ -146,12 +144,9 @@ NamedDevice find_named_device(const Catalog& catalog, std::string_view name) {
   }
   const NameWords query = name_words(name);
   if (query.words.empty()) return found;
-  // A form factor the name states is part of the name; where it states none, the module is
-  // presumed if the part comes as one.
-  found.candidates = parts_named(catalog, query);
-  if (query.form != FormFactor::unstated) found.candidates = of_form(found.candidates, query.form);
-  std::vector<const Device*> presumed = of_form(found.candidates, FormFactor::module);
-  if (presumed.empty()) presumed = found.candidates;
+  const Fits fits = parts_named(catalog, query);
+  found.candidates = fits.all;
+  const std::vector<const Device*>& presumed = fits.modules.empty() ? fits.all : fits.modules;
   const auto fastest = std::ranges::find_if(presumed, [&](const Device* d) {
     return std::ranges::all_of(presumed,
                                [&](const Device* other) { return at_least_as_fast(*d, *other); });

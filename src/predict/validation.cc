@@ -197,6 +197,10 @@ class Row {
   }
   // A matrix side, from 1 to 1e9.
   double side(std::string_view column) const { return count(column, 1e9); }
+  // A side where the source gives the column, else one (one product, head or sequence).
+  double side_or_one(std::string_view column) const {
+    return optional_text(column) ? side(column) : 1.0;
+  }
 
  private:
   const Table& table_;
@@ -340,7 +344,6 @@ double directive_seconds(const Table& t, const std::string& key) {
   return *value;
 }
 
-// The expected time of one GEMM on a device (none without a calibration), with its label.
 // The bound and, where a calibration applies, the expected time of `op` on `device`, each with
 // what the source's timing adds to every call.
 void price_op(ValidationPoint& p, const Device& device, const Op& op, Precision precision,
@@ -354,6 +357,7 @@ void price_op(ValidationPoint& p, const Device& device, const Op& op, Precision 
   }
 }
 
+// The same for one GEMM, its output in the types' output width.
 void price_gemm(ValidationPoint& p, const Device& device, const GemmShape& shape,
                 const GemmTypes& types, double overhead_s) {
   Op op = gemm(shape.m, shape.n, shape.k, types.input_bytes, shape.batch);
@@ -365,17 +369,24 @@ void price_gemm(ValidationPoint& p, const Device& device, const GemmShape& shape
 // ---------------------------------------------------------------------------------------------
 // GEMM timings: m, n, k (and groups), dtype, device, and time_ms, time_us(_derived) or tflops.
 
-// A measured time in whatever column and unit the source gives it (time_, latency_ or
-// duration_ with s, ms, us or ns), else the TFLOP/s it reports; a derived time last.
-// A kernel's measured time: a time column, else the source's TFLOP/s over `source_flops`, the
-// FLOPs the source counts for it.
+// A time in its unit ("ms", "ms/token", "usec"), in seconds.
+double seconds_in(double value, std::string_view unit) {
+  const std::string_view head = unit.substr(0, unit.find_first_of("/ "));
+  if (head == "ms" || head == "msec" || head.starts_with("milli")) return value * 1e-3;
+  if (head == "us" || head == "µs" || head == "usec" || head.starts_with("micro"))
+    return value * 1e-6;
+  if (head == "ns" || head.starts_with("nano")) return value * 1e-9;
+  return value;
+}
+
+// A kernel's measured time: a time column in whatever unit the source gives it (time_, latency_
+// or duration_ with s, ms, us or ns), else the source's TFLOP/s over `source_flops`, the FLOPs
+// the source counts for it; a derived time last.
 double measured_kernel_seconds(const Row& row, double source_flops) {
-  static const std::pair<const char*, double> units[] = {
-      {"s", 1}, {"ms", 1e-3}, {"us", 1e-6}, {"ns", 1e-9}};
   for (const char* quantity : {"time", "latency", "duration"}) {
-    for (const auto& [unit, scale] : units) {
+    for (const char* unit : {"s", "ms", "us", "ns"}) {
       if (const auto value = row.optional_number(fmt::format("{}_{}", quantity, unit)))
-        return *value * scale;
+        return seconds_in(*value, unit);
     }
   }
   if (const auto tflops = row.optional_number("tflops")) return source_flops / (*tflops * 1e12);
@@ -401,11 +412,12 @@ struct KernelRow {
   double overhead_s = 0;  // what the source's timing adds to each call
 };
 
-// Each row of a kernel table priced by `price` (a point, or the reason the row is not priced)
+// Each row of a kernel table priced by `price` (its point, or the reason the row is not priced)
 // once its part and types are read; a row without them is listed with the reason.
 template <class Price>
-ValidationSet run_kernel_set(const Table& t, const Catalog& catalog, Price price) {
-  ValidationSet set = new_set(t, stem_of(t.origin), "kernel", file_role(t));
+ValidationSet run_kernel_set(const Table& t, const Catalog& catalog, ValidationRole role,
+                             Price price) {
+  ValidationSet set = new_set(t, stem_of(t.origin), "kernel", role);
   const double overhead_s = directive_seconds(t, "timing_overhead_s");
   for (std::size_t i = 0; i < t.rows.size(); ++i) {
     const Row row(t, i);
@@ -431,8 +443,7 @@ ValidationSet run_kernel_set(const Table& t, const Catalog& catalog, Price price
 
 ValidationPoint gemm_point(const KernelRow& k) {
   const Row& row = k.row;
-  const GemmShape shape{row.side("m"), row.side("n"), row.side("k"),
-                        row.optional_text("groups") ? row.side("groups") : 1.0};
+  const GemmShape shape{row.side("m"), row.side("n"), row.side("k"), row.side_or_one("groups")};
   ValidationPoint p;
   p.line = row.line();
   p.quantity = "time";
@@ -445,10 +456,7 @@ ValidationPoint gemm_point(const KernelRow& k) {
 }
 
 ValidationSet run_gemm_set(const Table& t, const Catalog& catalog) {
-  return run_kernel_set(t, catalog,
-                        [](const KernelRow& k) -> std::variant<ValidationPoint, std::string> {
-                          return gemm_point(k);
-                        });
+  return run_kernel_set(t, catalog, file_role(t), gemm_point);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -470,9 +478,8 @@ bool forward_pass(const Row& row) {
 // headdim FLOP, halved when causal.
 ValidationPoint attention_point(const KernelRow& k) {
   const Row& row = k.row;
-  AttentionShape shape{row.side("seqlen"), row.side("headdim"),
-                       row.optional_text("heads") ? row.side("heads") : 1.0,
-                       row.optional_text("batch") ? row.side("batch") : 1.0};
+  AttentionShape shape{row.side("seqlen"), row.side("headdim"), row.side_or_one("heads"),
+                       row.side_or_one("batch")};
   shape.causal = row.optional_text("causal") && says_yes(row.text("causal"));
   const Op op = attention(shape, k.types.input_bytes);
   ValidationPoint p;
@@ -487,12 +494,13 @@ ValidationPoint attention_point(const KernelRow& k) {
 }
 
 ValidationSet run_attention_set(const Table& t, const Catalog& catalog) {
-  return run_kernel_set(
-      t, catalog, [](const KernelRow& k) -> std::variant<ValidationPoint, std::string> {
-        if (!forward_pass(k.row))
-          return fmt::format("pass '{}': only the forward pass is modelled", k.row.text("pass"));
-        return attention_point(k);
-      });
+  return run_kernel_set(t, catalog, file_role(t),
+                        [](const KernelRow& k) -> std::variant<ValidationPoint, std::string> {
+                          if (!forward_pass(k.row))
+                            return fmt::format("pass '{}': only the forward pass is modelled",
+                                               k.row.text("pass"));
+                          return attention_point(k);
+                        });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -514,31 +522,21 @@ GemmShape parse_shape(const Row& row, std::string_view column) {
   return s;
 }
 
+// The best shape's time at the achievable rate the table reports.
+ValidationPoint ceiling_point(const KernelRow& k) {
+  const GemmShape shape = parse_shape(k.row, "best_shape_MxNxK");
+  ValidationPoint p;
+  p.line = k.row.line();
+  p.quantity = "time";
+  p.label = fmt::format("{} best shape {}", k.row.text("dtype"), k.row.text("best_shape_MxNxK"));
+  p.measured_s = 2 * shape.m * shape.n * shape.k / (k.row.number("mamf_tflops") * 1e12);
+  price_gemm(p, k.device, shape, k.types, k.overhead_s);
+  return p;
+}
+
+// The calibration's own source: a fit set whatever the file says.
 ValidationSet run_ceiling_set(const Table& t, const Catalog& catalog) {
-  ValidationSet set = new_set(t, stem_of(t.origin), "kernel", ValidationRole::fit);
-  for (std::size_t i = 0; i < t.rows.size(); ++i) {
-    const Row row(t, i);
-    const predict::NamedDevice named = device_of(t, catalog, row.text("accelerator"));
-    const Device* device = named.device;
-    const auto types = gemm_types(row.text("dtype"));
-    if (!device || !types) {
-      const std::string why =
-          device ? fmt::format("dtype '{}' is not a precision ridge reads", row.text("dtype"))
-                 : named.why_none(row.text("accelerator"));
-      set.skipped.push_back(fmt::format("line {}: {}", row.line(), why));
-      continue;
-    }
-    note_presumption(set, named);
-    const GemmShape shape = parse_shape(row, "best_shape_MxNxK");
-    ValidationPoint p;
-    p.line = row.line();
-    p.quantity = "time";
-    p.label = fmt::format("{} best shape {}", row.text("dtype"), row.text("best_shape_MxNxK"));
-    p.measured_s = 2 * shape.m * shape.n * shape.k / (row.number("mamf_tflops") * 1e12);
-    price_gemm(p, *device, shape, *types, 0);
-    set.points.push_back(std::move(p));
-  }
-  return set;
+  return run_kernel_set(t, catalog, ValidationRole::fit, ceiling_point);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -618,16 +616,6 @@ double run_tpot(const ModelAnalysis& a, bool expected) {
 }
 double run_e2e(const ModelAnalysis& a, bool expected) {
   return expected ? a.expected->end_to_end_s : a.end_to_end_s;
-}
-
-// A time in its unit ("ms", "ms/token", "usec"), in seconds.
-double seconds_in(double value, std::string_view unit) {
-  const std::string_view head = unit.substr(0, unit.find_first_of("/ "));
-  if (head == "ms" || head == "msec" || head.starts_with("milli")) return value * 1e-3;
-  if (head == "us" || head == "µs" || head == "usec" || head.starts_with("micro"))
-    return value * 1e-6;
-  if (head == "ns" || head.starts_with("nano")) return value * 1e-9;
-  return value;
 }
 
 // A rate the source gives per GPU (its 'per' column, its unit or its metric says so: "per GPU",
