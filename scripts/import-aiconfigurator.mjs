@@ -56,6 +56,7 @@ const gemm = {
   header: 'm\tn\tk\tdtype\tdevice\ttime_ms',
   cells: r => [r.m, r.n, r.k, 'bf16', r.device, r.latency],
   role: part => part.gemmRole,
+  directives: [],
 }
 const contextAttention = {
   name: 'attention',
@@ -72,6 +73,11 @@ const contextAttention = {
   header: 'batch\tnheads\tseqlen\theaddim\tcausal\tdtype\tdevice\ttime_ms',
   cells: r => [r.batch_size, r.num_heads, r.isl, r.head_dim, 'true', 'bf16', r.device, r.latency],
   role: () => undefined,
+  // What the collector's timing holds beyond the fused kernel, read from TensorRT-LLM's code.
+  directives: [
+    "attention = layer (the collector times TensorRT-LLM's attention layer: its QKV preprocessing kernel, the rotary embedding and K and V written to the cache, before the fused kernel)",
+    'extra_kernels = 1 (AttentionOp::enqueueContext launches invokeBuildDecoderInfo, the sequence offsets and rotary frequencies, before them; TensorRT-LLM cpp/tensorrt_llm/common/attentionOp.cpp)',
+  ],
 }
 
 const byOrder = kind => (a, b) => {
@@ -95,6 +101,7 @@ for (const kind of [gemm, contextAttention]) {
       `# Conditions: TensorRT-LLM ${part.version}, ${kind.conditions}; timed by CUDA-graph replay after warm-up (collector/helper.py benchmark_with_power). The device column is the table's own, CUDA's name for the part.`,
       `# Selection (ridge, fixed before any point was priced): ${kind.rule}; ${kept.length} of the table's ${rows.length} rows. Values verbatim (latency in ms). Added by scripts/import-aiconfigurator.mjs.`,
       ...(role ? [`# ridge: role = ${role}`] : []),
+      ...kind.directives.map(d => `# ridge: ${d}`),
       kind.header,
       ...kept.map(r => kind.cells(r).map(String).join('\t')),
     ]

@@ -56,6 +56,13 @@ Op gemm(double m, double n, double k, double element_bytes, double batch = 1);
 // and read by PV.
 Op attention(const AttentionShape& shape, double element_bytes);
 
+// The pass an engine runs between the Q, K and V projections and the fused attention kernel,
+// over `tokens` tokens with `q_width` query and `kv_width` key (and value) elements each: the
+// rotary embedding turns Q and K (3 FLOP an element), and K and V are written to the cache.
+// Q, K and V are read once and written once, K and V at the cache's `kv_bytes` an element.
+Op rotary_cache_write(double tokens, double q_width, double kv_width, double element_bytes,
+                      double kv_bytes);
+
 // One decode step of a dense model: each weight read once and used for 2 FLOP per sequence.
 // KV-cache traffic is not counted here.
 Op decode_step(double params, double batch, double element_bytes);

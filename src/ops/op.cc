@@ -61,6 +61,20 @@ Op attention(const AttentionShape& s, double element_bytes) {
           std::nullopt, s};
 }
 
+Op rotary_cache_write(double tokens, double q_width, double kv_width, double element_bytes,
+                      double kv_bytes) {
+  constexpr double kRotaryFlopsPerElement = 3;  // two multiplies and an add
+  const double q = tokens * q_width;
+  const double kv = tokens * kv_width;
+  return {"attention",
+          fmt::format("rotary and cache write tokens={} q={} kv={}", plain(tokens), plain(q_width),
+                      plain(kv_width)),
+          kRotaryFlopsPerElement * (q + kv),
+          (q + 2 * kv + q) * element_bytes + 2 * kv * kv_bytes,
+          std::nullopt,
+          std::nullopt};
+}
+
 Op decode_step(double params, double batch, double element_bytes) {
   // The weights as one product of `batch` rows by a square matrix of `params` elements: the
   // shape a decode step's projections add up to.

@@ -13,8 +13,9 @@ namespace ridge {
 
 namespace {
 
-// FlashAttention kernels tile the queries by 128 rows per block (FlashAttention-2 and -3).
-constexpr double kAttentionQueryTile = 128;
+// FlashAttention kernels tile the queries by 128 rows a block and the keys by 128 a step
+// (FlashAttention-2 and -3 at head dimension 128).
+constexpr double kAttentionTile = 128;
 
 struct Achievable {
   double rate_flops_per_s = 0;
@@ -223,22 +224,73 @@ double attention_efficiency(double d_head, const Calibration& c) {
   return low + x * (high - low);
 }
 
+// How a fused attention kernel's work falls on the SMs, in tiles of kAttentionTile queries by
+// kAttentionTile keys: each block of queries runs on one SM and visits the key tiles it attends
+// to, a causal block only those up to its own last query. The blocks are uneven (the last of a
+// causal prompt visits every tile, the first one), and the kernels issue the longest first, so
+// the kernel takes the longer of its longest block and its tiles spread evenly over the SMs, in
+// whole tiles. A decode kernel (one query a sequence) splits its keys over blocks instead
+// (FlashDecoding, TensorRT-LLM's multi-block mode): its tiles spread evenly.
+struct AttentionSchedule {
+  double tiles = 0;          // key tiles visited by every block of every head and sequence
+  double longest_tiles = 0;  // by the block that visits the most
+  double blocks = 0;
+  double tile_scores = 0;    // query-key pairs of one tile
+  double useful_scores = 0;  // query-key pairs the op counts
+
+  // The kernel's span in tiles, over `units` SMs.
+  double span_tiles(double units) const {
+    return std::max(longest_tiles, std::ceil(tiles / units - 1e-9));
+  }
+};
+
+AttentionSchedule schedule_of(const AttentionShape& s) {
+  const double keys = s.kv_seq > 0 ? s.kv_seq : s.seq;
+  const double past = std::max(0.0, keys - s.seq);
+  const double rows = std::min(s.seq, kAttentionTile);
+  const double blocks = std::ceil(s.seq / kAttentionTile);
+  const double key_tiles = std::ceil(keys / kAttentionTile);
+  AttentionSchedule a;
+  a.blocks = s.batch * s.heads * blocks;
+  a.tile_scores = rows * kAttentionTile;
+  if (s.seq <= 1) {
+    // Split over the keys: no block is longer than a tile.
+    a.tiles = s.batch * s.heads * key_tiles;
+    a.longest_tiles = 1;
+    a.useful_scores = s.batch * s.heads * keys;
+    return a;
+  }
+  double per_head = 0;
+  if (s.causal) {
+    for (double i = 0; i < blocks; ++i)
+      per_head += std::ceil((past + std::min((i + 1) * kAttentionTile, s.seq)) / kAttentionTile);
+    a.useful_scores = s.batch * s.heads * (s.seq * (s.seq + 1) / 2 + s.seq * past);
+  } else {
+    per_head = blocks * key_tiles;
+    a.useful_scores = s.batch * s.heads * s.seq * keys;
+  }
+  a.tiles = s.batch * s.heads * per_head;
+  a.longest_tiles = key_tiles;
+  return a;
+}
+
 ExpectedTime attention_time(const Op& op, const Device& device, Precision precision,
                             const Calibration& c, const Achievable& a) {
   const AttentionShape& s = *op.attention_shape;
   const double units = units_of(device);
-  const double blocks = s.batch * s.heads * std::ceil(s.seq / kAttentionQueryTile);
-  const double waves = std::ceil(blocks / units);
-  const double fill = blocks / (waves * units);
+  const AttentionSchedule schedule = schedule_of(s);
   const double rate = attention_efficiency(s.d_head, c) * device.peak(precision).value;
+  // One tile on one SM: its FLOPs at the SM's share of the rate.
+  const double tile_s = op.flops / schedule.useful_scores * schedule.tile_scores / (rate / units);
   ExpectedTime e;
-  e.compute_time_s = op.flops / (rate * fill);
+  e.compute_time_s = schedule.span_tiles(units) * tile_s;
   e.memory_time_s = (op.bytes + (s.kv_reads - 1) * s.kv_bytes) / a.bandwidth_bytes_per_s;
   if (a.describe) {
-    e.detail =
-        fmt::format("flash attention at {:.0f}% of peak, {} blocks in {} wave{} ({:.0f}% full)",
-                    100 * rate / device.peak(precision).value, blocks, waves, waves == 1 ? "" : "s",
-                    100 * fill);
+    e.detail = fmt::format(
+        "flash attention at {:.0f}% of peak: {} blocks visit {} key tiles, the longest {}, "
+        "over {} SMs",
+        100 * rate / device.peak(precision).value, schedule.blocks, schedule.tiles,
+        schedule.longest_tiles, units);
     if (s.kv_reads > 1)
       e.detail += fmt::format("; K and V read once per query head ({}x)", s.kv_reads);
   }

@@ -6,8 +6,10 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <span>
 #include <sstream>
 #include <variant>
+#include <vector>
 
 #include "core/embedded.h"
 #include "core/json_input.h"
@@ -344,17 +346,30 @@ double directive_seconds(const Table& t, const std::string& key) {
   return *value;
 }
 
-// The bound and, where a calibration applies, the expected time of `op` on `device`, each with
-// what the source's timing adds to every call.
+// The bound and, where a calibration applies, the expected time of `ops` run one after the
+// other on `device`, with what the source's timing adds to every call and `extra_kernels` more
+// kernels of the source's that ridge counts no work for, each at the calibration's floor.
+void price_ops(ValidationPoint& p, const Device& device, std::span<const Op> ops,
+               Precision precision, double overhead_s, double extra_kernels = 0) {
+  p.device_id = device.id;
+  p.bound_s = overhead_s;
+  for (const Op& op : ops) p.bound_s += analyse(op, device, precision).time_lower_bound_s;
+  const auto calibration = find_calibration(device);
+  if (!calibration) return;
+  p.calibration = calibration->id;
+  double expected_s =
+      overhead_s + extra_kernels * kernel_fixed_cost_s(*calibration, KernelLaunch::alone);
+  for (const Op& op : ops) {
+    const auto e = expected_time(op, device, precision, *calibration);
+    if (!e) return;
+    expected_s += e->time_s;
+  }
+  p.expected_s = expected_s;
+}
+
 void price_op(ValidationPoint& p, const Device& device, const Op& op, Precision precision,
               double overhead_s) {
-  p.device_id = device.id;
-  p.bound_s = analyse(op, device, precision).time_lower_bound_s + overhead_s;
-  if (const auto calibration = find_calibration(device)) {
-    p.calibration = calibration->id;
-    if (const auto e = expected_time(op, device, precision, *calibration))
-      p.expected_s = e->time_s + overhead_s;
-  }
+  price_ops(p, device, std::span<const Op>(&op, 1), precision, overhead_s);
 }
 
 // The same for one GEMM, its output in the types' output width.
@@ -474,33 +489,67 @@ bool forward_pass(const Row& row) {
   return pass.find("b") == std::string::npos;  // "bwd", "backward", "fwd+bwd", "fwd_bwd"
 }
 
-// A fused attention kernel's row: FlashAttention's benchmarks count 4 batch heads seqlen^2
-// headdim FLOP, halved when causal.
-ValidationPoint attention_point(const KernelRow& k) {
+// What a file's attention rows timed: the fused kernel alone (FlashAttention's benchmarks), or
+// an engine's attention layer ('# ridge: attention = layer (why)'): the rotary and cache pass
+// before the kernel too, and `extra_kernels` small ones of its own ('# ridge: extra_kernels =
+// N (why)'), each at the calibration's floor.
+struct AttentionTiming {
+  bool layer = false;
+  double extra_kernels = 0;
+};
+
+AttentionTiming attention_timing(const Table& t) {
+  AttentionTiming timing;
+  if (const auto it = t.directives.find("attention"); it != t.directives.end()) {
+    if (it->second != "layer" && it->second != "kernel")
+      input_error("{}: '# ridge: attention = {}' is not kernel or layer", t.origin, it->second);
+    timing.layer = it->second == "layer";
+  }
+  if (const auto it = t.directives.find("extra_kernels"); it != t.directives.end()) {
+    const std::optional<double> n = whole_number(it->second);
+    if (!n || *n < 0 || *n > 100 || *n != std::floor(*n))
+      input_error("{}: '# ridge: extra_kernels = {}' is not a count from 0 to 100", t.origin,
+                  it->second);
+    timing.extra_kernels = *n;
+  }
+  return timing;
+}
+
+// A fused attention row: FlashAttention's benchmarks count 4 batch heads seqlen^2 headdim FLOP,
+// halved when causal.
+ValidationPoint attention_point(const KernelRow& k, const AttentionTiming& timing) {
   const Row& row = k.row;
   AttentionShape shape{row.side("seqlen"), row.side("headdim"), row.side_or_one("heads"),
                        row.side_or_one("batch")};
   shape.causal = row.optional_text("causal") && says_yes(row.text("causal"));
-  const Op op = attention(shape, k.types.input_bytes);
+  std::vector<Op> ops;
+  if (timing.layer) {
+    const double width = shape.heads * shape.d_head;
+    ops.push_back(rotary_cache_write(shape.batch * shape.seq, width, width, k.types.input_bytes,
+                                     k.types.input_bytes));
+  }
+  ops.push_back(attention(shape, k.types.input_bytes));
   ValidationPoint p;
   p.line = row.line();
   p.quantity = "time";
-  p.label = op.label + " " + row.text("dtype");
+  p.label = ops.back().label + " " + row.text("dtype");
+  if (timing.layer) p.label = "layer: " + p.label;
   const double source_flops =
       4 * shape.batch * shape.heads * shape.seq * shape.seq * shape.d_head / (shape.causal ? 2 : 1);
   p.measured_s = measured_kernel_seconds(row, source_flops);
-  price_op(p, k.device, op, k.types.compute, k.overhead_s);
+  price_ops(p, k.device, ops, k.types.compute, k.overhead_s, timing.extra_kernels);
   return p;
 }
 
 ValidationSet run_attention_set(const Table& t, const Catalog& catalog) {
-  return run_kernel_set(t, catalog, file_role(t),
-                        [](const KernelRow& k) -> std::variant<ValidationPoint, std::string> {
-                          if (!forward_pass(k.row))
-                            return fmt::format("pass '{}': only the forward pass is modelled",
-                                               k.row.text("pass"));
-                          return attention_point(k);
-                        });
+  const AttentionTiming timing = attention_timing(t);
+  return run_kernel_set(
+      t, catalog, file_role(t),
+      [&timing](const KernelRow& k) -> std::variant<ValidationPoint, std::string> {
+        if (!forward_pass(k.row))
+          return fmt::format("pass '{}': only the forward pass is modelled", k.row.text("pass"));
+        return attention_point(k, timing);
+      });
 }
 
 // ---------------------------------------------------------------------------------------------

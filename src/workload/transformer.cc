@@ -186,12 +186,20 @@ class StepBuilder {
                  w);
     } else {
       add_linear("q_proj", "projection", layers(), tokens(), h, shard_.q_dim, w);
-      add_linear("k_proj", "projection", layers(), tokens(), h, shard_.kv_dim, w, 1,
-                 work_.kv_bytes);
-      add_linear("v_proj", "projection", layers(), tokens(), h, shard_.kv_dim, w, 1,
-                 work_.kv_bytes);
+      add_linear("k_proj", "projection", layers(), tokens(), h, shard_.kv_dim, w);
+      add_linear("v_proj", "projection", layers(), tokens(), h, shard_.kv_dim, w);
     }
     if (model_.qk_norm_parameters > 0) add_norm("qk_norm", layers(), shard_.q_dim + shard_.kv_dim);
+    add_rotary_cache_write();
+  }
+
+  // The pass every engine runs between the projections and the fused kernel (Op
+  // rotary_cache_write): TensorRT-LLM's QKV preprocessing kernel, vLLM's rotary_embedding and
+  // reshape_and_cache, gpt-fast's compiled rotary and cache update.
+  void add_rotary_cache_write() {
+    const Op pass = rotary_cache_write(tokens(), shard_.q_dim, shard_.kv_dim,
+                                       work_.activation_bytes, work_.kv_bytes);
+    add("rotary_cache_write", pass.kind, layers(), pass.flops, pass.bytes, work_.compute);
   }
 
   AttendedKeys keys(AttentionSpan span) const {
@@ -212,6 +220,7 @@ class StepBuilder {
     const double d = model_.head_dim;
     const double kv_read = batch_ * shard_.kv_heads * k.keys_read * d * work_.kv_bytes;
     AttentionShape shape{new_, d, shard_.heads, batch_, true, k.keys_read};
+    shape.causal = true;
     shape.kv_bytes = 2 * kv_read;
     if (new_ == 1 && work_.kv_read_per_query_head) shape.kv_reads = shard_.heads / shard_.kv_heads;
     add(span_name(span, "attention"), "attention", span_layers(span),
@@ -273,7 +282,8 @@ class StepBuilder {
     const double act = work_.activation_bytes;
     const double bytes =
         tokens() * heads * (qk + v) * act + batch_ * k.keys_read * heads * (qk + v) * act;
-    const AttentionShape shape{new_, qk, heads, batch_, true, k.keys_read};
+    AttentionShape shape{new_, qk, heads, batch_, true, k.keys_read};
+    shape.causal = true;
     add("attention", "attention", layers(), batch_ * heads * k.scores * flops_per_score(qk, v),
         bytes, work_.compute, std::nullopt, shape);
   }

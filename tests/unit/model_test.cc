@@ -95,7 +95,10 @@ TEST(Transformer, DecodeReadsTheKvCacheOnce) {
   // Each of 2 sequences reads K and V of its 10 positions, one 4-wide head, 1 byte each.
   EXPECT_EQ(op(d, "attention").bytes, 2 * 2 * 8 * 2 + 2 * (2 * 10 * 4 * 1));
   EXPECT_EQ(op(d, "attention").flops, 2 * 2 * 10 * (4 * 4 + 5));
-  EXPECT_EQ(op(d, "k_proj").bytes, 8 * 4 * 2 + 2 * 8 * 2 + 2 * 4 * 1);  // written at KV precision
+  EXPECT_EQ(op(d, "k_proj").bytes, 8 * 4 * 2 + 2 * 8 * 2 + 2 * 4 * 2);
+  // The rotary pass reads Q, K and V (8 + 4 + 4 wide) and writes Q back and K and V to the
+  // cache at its width, 1 byte.
+  EXPECT_EQ(op(d, "rotary_cache_write").bytes, 2 * ((8 + 4 + 4) * 2 + 8 * 2 + 2 * 4 * 1));
 }
 
 TEST(Transformer, UnfusedAttentionMovesTheScores) {

@@ -178,6 +178,51 @@ TEST(Expected, NeverBelowTheBound) {
   }
 }
 
+// One SM's share of the attention rate the calibration gives, at head dimension 128 in bf16.
+double attention_rate_per_sm(const Device& d, const Calibration& c) {
+  return c.attention_efficiency_d128.value * d.peak(Precision::bf16).value / d.compute_units->value;
+}
+
+// A fused attention kernel runs each block of 128 queries on one SM, a tile of 128 keys at a
+// time: a causal prompt's last block visits every key tile, so with few blocks the kernel waits
+// for it; with many the tiles spread over the SMs, in whole tiles.
+TEST(Expected, CausalAttentionWaitsForItsLongestBlock) {
+  const Device& h100 = device("h100-sxm");
+  const Calibration c = *find_calibration(h100);
+  const double units = h100.compute_units->value;
+  const double sm_rate = attention_rate_per_sm(h100, c);
+  const double tile_s = 4.0 * 128 * 128 * 128 / sm_rate;
+  AttentionShape one{16384, 128, 1, 1};
+  one.causal = true;
+  const auto alone = expected_time(attention(one, 2), h100, Precision::bf16, c);
+  EXPECT_NEAR(alone->compute_time_s, 128 * tile_s, 1e-3 * tile_s);  // 128 blocks: one wave
+  AttentionShape many = one;
+  many.heads = 64;
+  const auto spread = expected_time(attention(many, 2), h100, Precision::bf16, c);
+  const double tiles = 64 * (128.0 * 129 / 2);
+  EXPECT_NEAR(spread->compute_time_s, std::ceil(tiles / units) * tile_s, 1e-3 * tile_s);
+  // Without the mask every block visits every tile: twice the work, less the diagonal.
+  many.causal = false;
+  const auto full = expected_time(attention(many, 2), h100, Precision::bf16, c);
+  EXPECT_NEAR(full->compute_time_s, std::ceil(64 * 128.0 * 128 / units) * tile_s, 1e-3 * tile_s);
+}
+
+// One query a sequence (decode): the kernel splits the keys over blocks, so no block is longer
+// than a tile and the tiles spread over the SMs.
+TEST(Expected, DecodeAttentionSplitsItsKeys) {
+  const Device& h100 = device("h100-sxm");
+  const Calibration c = *find_calibration(h100);
+  AttentionShape decode{1, 128, 32, 1};
+  decode.kv_seq = 32768;
+  decode.causal = true;
+  const Op op = attention(decode, 2);
+  const auto e = expected_time(op, h100, Precision::bf16, c);
+  const double units = h100.compute_units->value;
+  const double sm_rate = attention_rate_per_sm(h100, c);
+  const double tile_s = op.flops / (32 * 32768.0) * 128 / sm_rate;
+  EXPECT_NEAR(e->compute_time_s, std::ceil(32 * 256 / units) * tile_s, 1e-3 * tile_s);
+}
+
 TEST(Expected, NoPeakForThePrecisionIsBoundOnly) {
   const Device& a100 = device("a100-sxm-80gb");
   EXPECT_FALSE(expected_time(gemm(64, 64, 64, 4), a100, Precision::fp32, *find_calibration(a100)));
@@ -298,7 +343,7 @@ TEST(Expected, ModelRunsHaveExpectedFiguresAboveTheirBounds) {
   EXPECT_GT(a.expected->time_to_first_token_s, a.prefill.time_s);
   EXPECT_GT(a.expected->time_per_token_s, a.decode_time_per_token_s);
   EXPECT_NEAR(a.expected->tokens_per_s, 8 / a.expected->time_per_token_s, 1e-9);
-  EXPECT_EQ(a.decode.kernels, 32 * 13 + 3);  // 13 kernels a layer, embedding, norm and head
+  EXPECT_EQ(a.decode.kernels, 32 * 14 + 3);  // 14 kernels a layer, embedding, norm and head
   w.cuda_graphs = true;
   const ModelAnalysis graphs = analyse_model(load_model("llama-3.1-8b"), w, device("h100-sxm"));
   // Replayed from graphs, no kernel waits for the host; launched by it, none is faster.
@@ -494,14 +539,15 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("gemm_aiconfigurator_b200", held_out, 540, 0.11, 0.31);
   expect_set("gemm_aiconfigurator_b300", fit, 540, 0.14);
   // Its context-attention tables (TensorRT-LLM's attention layer over a causal prompt: the
-  // prompt's K and V written to the cache, then fused attention), held out: expected 30% (16k
-  // tokens) to 70% (128 to 1k) faster than measured, the model's fused kernel at its long-sequence
-  // efficiency without the layer's other pass. This holds the gap, unhidden (docs/predict.md).
-  expect_set("attention_aiconfigurator_a100", held_out, 220, 0.62, 0.71);
-  expect_set("attention_aiconfigurator_h100", held_out, 264, 0.67, 0.73);
-  expect_set("attention_aiconfigurator_h200", held_out, 264, 0.67, 0.75);
-  expect_set("attention_aiconfigurator_b200", held_out, 264, 0.74, 0.81);
-  expect_set("attention_aiconfigurator_b300", held_out, 264, 0.71, 0.78);
+  // rotary and cache pass, then fused attention), held out: expected 18% (H100) to 34% (B200)
+  // faster than measured across every length, TensorRT-LLM's kernels reaching less than the
+  // FlashAttention papers' shares the calibration takes. This holds the gap, unhidden
+  // (docs/predict.md).
+  expect_set("attention_aiconfigurator_a100", held_out, 220, 0.31, 0.38);
+  expect_set("attention_aiconfigurator_h100", held_out, 264, 0.20, 0.31);
+  expect_set("attention_aiconfigurator_h200", held_out, 264, 0.26, 0.35);
+  expect_set("attention_aiconfigurator_b200", held_out, 264, 0.36, 0.44);
+  expect_set("attention_aiconfigurator_b300", held_out, 264, 0.29, 0.36);
   EXPECT_EQ(find("matmul_max").role, fit);
   // gpt-fast's rows are where the per-kernel cost and the weight-only shares were fitted: a fit
   // set, whose error proves nothing but that the fits hold.
@@ -526,6 +572,29 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // share).
   expect_set("llm_inference_pytorch_eager S10: request time", fit, 1, 0.01);
   expect_set("llm_inference_pytorch_eager S11: request time", held_out, 1, 0.15);
+}
+
+// A file that times an engine's attention layer is priced as the layer: the rotary and cache
+// pass, the fused kernel, and the small kernels the file names, each at the floor.
+TEST(Validation, AnAttentionLayerIsPricedWithItsOtherKernels) {
+  const std::string rows =
+      "batch\tnheads\tseqlen\theaddim\tcausal\tdtype\tdevice\ttime_ms\n"
+      "4\t32\t2048\t128\ttrue\tbf16\tH100 SXM\t1\n";
+  const ValidationPoint kernel = validate("# Source: a test\n" + rows).front().points.front();
+  const ValidationPoint layer = validate(
+                                    "# Source: a test\n# ridge: attention = layer (why)\n"
+                                    "# ridge: extra_kernels = 2 (why)\n" +
+                                    rows)
+                                    .front()
+                                    .points.front();
+  const Device& h100 = device("h100-sxm");
+  const Calibration c = *find_calibration(h100);
+  const Op pass = rotary_cache_write(4 * 2048, 32 * 128, 32 * 128, 2, 2);
+  const double pass_s = expected_time(pass, h100, Precision::bf16, c)->time_s;
+  EXPECT_NEAR(*layer.expected_s, *kernel.expected_s + pass_s + 2 * c.kernel_floor_s.value, 1e-12);
+  EXPECT_GT(layer.bound_s, kernel.bound_s);
+  EXPECT_THROW(validate("# ridge: attention = both (why)\n" + rows), InputError);
+  EXPECT_THROW(validate("# ridge: extra_kernels = 1.5 (why)\n" + rows), InputError);
 }
 
 // A file may exclude rows it finds inconsistent with their own source, each with its reason;
