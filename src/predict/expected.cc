@@ -262,8 +262,9 @@ AttentionSchedule schedule_of(const AttentionShape& s) {
   }
   double per_head = 0;
   if (s.causal) {
-    for (double i = 0; i < blocks; ++i)
-      per_head += std::ceil((past + std::min((i + 1) * kAttentionTile, s.seq)) / kAttentionTile);
+    // Block i < blocks - 1 visits the past's tiles and i + 1 more; the last, every key tile.
+    per_head =
+        (blocks - 1) * std::ceil(past / kAttentionTile) + (blocks - 1) * blocks / 2 + key_tiles;
     a.useful_scores = s.batch * s.heads * (s.seq * (s.seq + 1) / 2 + s.seq * past);
   } else {
     per_head = blocks * key_tiles;
