@@ -2,9 +2,11 @@
 #include "ridge/validation.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 #include <map>
 #include <span>
 #include <sstream>
@@ -335,15 +337,32 @@ std::string stem_of(const std::string& origin) {
   return stem.substr(0, stem.find('.'));
 }
 
+// A '# ridge: KEY = NUMBER' directive from 0 to `most`, a whole number where `whole`; none when
+// the file has none. `what` is what it must be, for the error.
+std::optional<double> directive_number(const Table& t, const std::string& key, double most,
+                                       bool whole, std::string_view what) {
+  const auto it = t.directives.find(key);
+  if (it == t.directives.end()) return std::nullopt;
+  const std::optional<double> value = whole_number(it->second);
+  if (!value || *value < 0 || *value > most || (whole && *value != std::floor(*value)))
+    input_error("{}: '# ridge: {} = {}' is not {}", t.origin, key, it->second, what);
+  return value;
+}
+
 // A '# ridge: KEY = SECONDS' directive; 0 when the file has none.
 double directive_seconds(const Table& t, const std::string& key) {
+  return directive_number(t, key, 10, false, "a time from 0 to 10 s").value_or(0);
+}
+
+// A '# ridge: KEY = CHOICE' directive, one of `choices`; `absent` when the file has none.
+std::string directive_choice(const Table& t, const std::string& key, std::string_view absent,
+                             std::initializer_list<std::string_view> choices) {
   const auto it = t.directives.find(key);
-  if (it == t.directives.end()) return 0;
-  const std::string& text = it->second;
-  const std::optional<double> value = whole_number(text);
-  if (!value || *value < 0 || *value > 10)
-    input_error("{}: '# ridge: {} = {}' is not a time from 0 to 10 s", t.origin, key, text);
-  return *value;
+  if (it == t.directives.end()) return std::string(absent);
+  if (std::ranges::find(choices, it->second) == choices.end())
+    input_error("{}: '# ridge: {} = {}' is not {}", t.origin, key, it->second,
+                fmt::join(choices, " or "));
+  return it->second;
 }
 
 // The bound and, where a calibration applies, the expected time of `ops` run one after the
@@ -413,10 +432,9 @@ double measured_kernel_seconds(const Row& row, double source_flops) {
 // A kernel file's role: '# ridge: role = fit (why)' where a figure of the shipped model was
 // fitted to its rows, else held out.
 ValidationRole file_role(const Table& t) {
-  const auto it = t.directives.find("role");
-  if (it == t.directives.end() || it->second == "held-out") return ValidationRole::held_out;
-  if (it->second == "fit") return ValidationRole::fit;
-  input_error("{}: '# ridge: role = {}' is not fit or held-out", t.origin, it->second);
+  return directive_choice(t, "role", "held-out", {"fit", "held-out"}) == "fit"
+             ? ValidationRole::fit
+             : ValidationRole::held_out;
 }
 
 // A kernel row whose part and operand types were read: what pricing it needs.
@@ -499,20 +517,8 @@ struct AttentionTiming {
 };
 
 AttentionTiming attention_timing(const Table& t) {
-  AttentionTiming timing;
-  if (const auto it = t.directives.find("attention"); it != t.directives.end()) {
-    if (it->second != "layer" && it->second != "kernel")
-      input_error("{}: '# ridge: attention = {}' is not kernel or layer", t.origin, it->second);
-    timing.layer = it->second == "layer";
-  }
-  if (const auto it = t.directives.find("extra_kernels"); it != t.directives.end()) {
-    const std::optional<double> n = whole_number(it->second);
-    if (!n || *n < 0 || *n > 100 || *n != std::floor(*n))
-      input_error("{}: '# ridge: extra_kernels = {}' is not a count from 0 to 100", t.origin,
-                  it->second);
-    timing.extra_kernels = *n;
-  }
-  return timing;
+  return {directive_choice(t, "attention", "kernel", {"kernel", "layer"}) == "layer",
+          directive_number(t, "extra_kernels", 100, true, "a count from 0 to 100").value_or(0)};
 }
 
 // A fused attention row: FlashAttention's benchmarks count 4 batch heads seqlen^2 headdim FLOP,
