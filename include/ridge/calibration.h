@@ -61,6 +61,9 @@ struct Calibration {
   // and at 128 and above; in between it is interpolated.
   Figure attention_efficiency_d64;
   Figure attention_efficiency_d128;
+  // What each block of queries costs beyond the key tiles it visits, in tile times: loading its
+  // queries before the first tile, scaling and storing its output after the last. Absent: none.
+  std::optional<Figure> attention_block_overhead_tiles;
   // Share of a link's spec bandwidth that collectives reach (nccl-tests' busbw), the fixed
   // latency of one collective call, and what each step of its ring adds (an all-reduce over n
   // ranks takes 2(n-1) steps, as NCCL's own latency model counts them). No step latency: the

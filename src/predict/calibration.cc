@@ -48,11 +48,14 @@ class CalibrationReader : TomlReader {
     c.launch_overhead_s = optional_sourced(fixed, "fixed", "launch_overhead", FigureKind::seconds);
     c.eager_pytorch_op_s =
         optional_sourced(fixed, "fixed", "eager_pytorch_op", FigureKind::seconds);
-    const toml::table& attention = section("attention", {"efficiency_d64", "efficiency_d128"});
+    const toml::table& attention =
+        section("attention", {"efficiency_d64", "efficiency_d128", "block_overhead_tiles"});
     c.attention_efficiency_d64 =
         sourced(attention, "attention", "efficiency_d64", FigureKind::fraction);
     c.attention_efficiency_d128 =
         sourced(attention, "attention", "efficiency_d128", FigureKind::fraction);
+    c.attention_block_overhead_tiles =
+        optional_sourced(attention, "attention", "block_overhead_tiles", FigureKind::count);
     const toml::table& collective =
         section("collective", {"link_efficiency", "latency", "step_latency"});
     c.link_efficiency = sourced(collective, "collective", "link_efficiency", FigureKind::fraction);

@@ -238,9 +238,11 @@ struct AttentionSchedule {
   double tile_scores = 0;    // query-key pairs of one tile
   double useful_scores = 0;  // query-key pairs the op counts
 
-  // The kernel's span in tiles, over `units` SMs.
-  double span_tiles(double units) const {
-    return std::max(longest_tiles, std::ceil(tiles / units - 1e-9));
+  // The kernel's span in tile times, over `units` SMs, each block paying `block_overhead` tile
+  // times beyond its tiles.
+  double span_tiles(double units, double block_overhead) const {
+    const double per_unit = (tiles + blocks * block_overhead) / units;
+    return std::max(longest_tiles + block_overhead, std::ceil(per_unit - 1e-9));
   }
 };
 
@@ -284,7 +286,9 @@ ExpectedTime attention_time(const Op& op, const Device& device, Precision precis
   // One tile on one SM: its FLOPs at the SM's share of the rate.
   const double tile_s = op.flops / schedule.useful_scores * schedule.tile_scores / (rate / units);
   ExpectedTime e;
-  e.compute_time_s = schedule.span_tiles(units) * tile_s;
+  const double block_overhead =
+      c.attention_block_overhead_tiles ? c.attention_block_overhead_tiles->value : 0;
+  e.compute_time_s = schedule.span_tiles(units, block_overhead) * tile_s;
   e.memory_time_s = (op.bytes + (s.kv_reads - 1) * s.kv_bytes) / a.bandwidth_bytes_per_s;
   if (a.describe) {
     e.detail = fmt::format(

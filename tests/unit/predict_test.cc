@@ -192,19 +192,42 @@ TEST(Expected, CausalAttentionWaitsForItsLongestBlock) {
   const double units = h100.compute_units->value;
   const double sm_rate = attention_rate_per_sm(h100, c);
   const double tile_s = 4.0 * 128 * 128 * 128 / sm_rate;
+  const double overhead = c.attention_block_overhead_tiles->value;
   AttentionShape one{16384, 128, 1, 1};
   one.causal = true;
   const auto alone = expected_time(attention(one, 2), h100, Precision::bf16, c);
-  EXPECT_NEAR(alone->compute_time_s, 128 * tile_s, 1e-3 * tile_s);  // 128 blocks: one wave
+  // 128 blocks: one wave, as long as the last block, which visits every tile.
+  EXPECT_NEAR(alone->compute_time_s, (128 + overhead) * tile_s, 1e-3 * tile_s);
   AttentionShape many = one;
   many.heads = 64;
   const auto spread = expected_time(attention(many, 2), h100, Precision::bf16, c);
+  const double blocks = 64 * 128;
   const double tiles = 64 * (128.0 * 129 / 2);
-  EXPECT_NEAR(spread->compute_time_s, std::ceil(tiles / units) * tile_s, 1e-3 * tile_s);
+  EXPECT_NEAR(spread->compute_time_s, std::ceil((tiles + blocks * overhead) / units) * tile_s,
+              1e-3 * tile_s);
   // Without the mask every block visits every tile: twice the work, less the diagonal.
   many.causal = false;
   const auto full = expected_time(attention(many, 2), h100, Precision::bf16, c);
-  EXPECT_NEAR(full->compute_time_s, std::ceil(64 * 128.0 * 128 / units) * tile_s, 1e-3 * tile_s);
+  EXPECT_NEAR(full->compute_time_s,
+              std::ceil((64 * 128.0 * 128 + blocks * overhead) / units) * tile_s, 1e-3 * tile_s);
+}
+
+// FlashAttention-3's Figure 5 (head 128, no mask, B x S = 16k tokens, 16 heads on an H100): a
+// short prompt's blocks visit few key tiles, so their fixed part weighs more. The profile's rate
+// and per-block overhead are fitted to its six bars; each must come back within 5%.
+TEST(Expected, AttentionRateByLengthFollowsFlashAttention3) {
+  const Device& h100 = device("h100-sxm");
+  const Calibration c = *find_calibration(h100);
+  const std::vector<std::pair<double, double>> figure = {{512, 467e12},  {1024, 565e12},
+                                                         {2048, 625e12}, {4096, 638e12},
+                                                         {8192, 646e12}, {16384, 648e12}};
+  for (const auto& [seq, tflops] : figure) {
+    AttentionShape s{seq, 128, 16, 16384 / seq};
+    s.causal = false;
+    const Op op = attention(s, 2);
+    const auto e = expected_time(op, h100, Precision::fp16, c);
+    EXPECT_NEAR(op.flops / e->compute_time_s / tflops, 1, 0.05) << seq << " tokens";
+  }
 }
 
 // One query a sequence (decode): the kernel splits the keys over blocks, so no block is longer
@@ -539,15 +562,15 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("gemm_aiconfigurator_b200", held_out, 540, 0.11, 0.31);
   expect_set("gemm_aiconfigurator_b300", fit, 540, 0.14);
   // Its context-attention tables (TensorRT-LLM's attention layer over a causal prompt: the
-  // rotary and cache pass, then fused attention), held out: expected 18% (H100) to 34% (B200)
-  // faster than measured across every length, TensorRT-LLM's kernels reaching less than the
-  // FlashAttention papers' shares the calibration takes. This holds the gap, unhidden
+  // rotary and cache pass, then fused attention), held out: expected 12% (H100) to 30% (B200)
+  // faster than measured, TensorRT-LLM's kernels reaching less than the FlashAttention-3 figure
+  // the calibration takes its rate and per-block overhead from. This holds the gap, unhidden
   // (docs/predict.md).
-  expect_set("attention_aiconfigurator_a100", held_out, 220, 0.31, 0.38);
-  expect_set("attention_aiconfigurator_h100", held_out, 264, 0.20, 0.31);
-  expect_set("attention_aiconfigurator_h200", held_out, 264, 0.26, 0.35);
-  expect_set("attention_aiconfigurator_b200", held_out, 264, 0.36, 0.44);
-  expect_set("attention_aiconfigurator_b300", held_out, 264, 0.29, 0.36);
+  expect_set("attention_aiconfigurator_a100", held_out, 220, 0.22, 0.35);
+  expect_set("attention_aiconfigurator_h100", held_out, 264, 0.13, 0.25);
+  expect_set("attention_aiconfigurator_h200", held_out, 264, 0.17, 0.29);
+  expect_set("attention_aiconfigurator_b200", held_out, 264, 0.32, 0.42);
+  expect_set("attention_aiconfigurator_b300", held_out, 264, 0.25, 0.32);
   EXPECT_EQ(find("matmul_max").role, fit);
   // gpt-fast's rows are where the per-kernel cost and the weight-only shares were fitted: a fit
   // set, whose error proves nothing but that the fits hold.
@@ -558,7 +581,7 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // TensorRT-LLM's own tables: held out. Throughput (static batches on H100, A100) is expected
   // within a few percent; the first-token latencies of its v0.5 are not yet (docs/predict.md).
   expect_set("llm_inference_trtllm S7: request time", held_out, 29, 0.10, 0.20);
-  expect_set("llm_inference_trtllm S7: time to first token", held_out, 16, 0.33);
+  expect_set("llm_inference_trtllm S7: time to first token", held_out, 16, 0.31);
   // Its v0.9 tables, H200 among them: expected within a sixth at the median, faster than
   // measured more often than slower, which this holds, unhidden; one row excluded by the file.
   expect_set("llm_inference_trtllm S8: request time", held_out, 71, 0.18, 0.35);
