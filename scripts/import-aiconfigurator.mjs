@@ -1,14 +1,17 @@
 #!/usr/bin/env node
-// Writes data/validation/{gemm,attention}_aiconfigurator_<part>_bf16.tsv from the tables NVIDIA's
-// aiconfigurator collected on real GPUs (github.com/ai-dynamo/aiconfigurator,
-// aic-core/src/aiconfigurator_core/systems/data/<part>/{gemm,attention}/trtllm/<version>/*.parquet),
-// each timed by CUDA-graph replay:
+// Writes data/validation/{gemm,attention}_aiconfigurator_<part>_bf16.tsv and
+// collective_aiconfigurator_<part>_fp16.tsv from the tables NVIDIA's aiconfigurator collected on
+// real GPUs (github.com/ai-dynamo/aiconfigurator,
+// aic-core/src/aiconfigurator_core/systems/data/<part>/{gemm,attention}/trtllm/<version>/*.parquet
+// and <part>/comm/nccl/<version>/nccl_perf.parquet), the first two timed by CUDA-graph replay:
 // - GEMMs: TensorRT-LLM's Linear layer in bf16; kept, by one rule fixed before any was priced:
 //   m a power of two from 1 to 16384, n and k each a power of two from 512 to 16384.
 // - Context (prefill) attention: TensorRT-LLM's attention layer over a causal prompt, bf16 with a
 //   bf16 KV cache; kept, by one rule fixed before any was priced: multi-head (as many KV heads as
 //   query heads), head dimension 128, no window, batch 1, 4, 16 or 64, prompts of 128 and 512 to
 //   16384 tokens in powers of two.
+// - Collectives: NCCL's all-reduce, all-gather, reduce-scatter and all-to-all over 2, 4 and 8 GPUs
+//   of one node as nccl-tests times them; every half-precision row.
 //
 // Usage: node scripts/import-aiconfigurator.mjs AICONFIGURATOR_CHECKOUT [OUT_DIR]
 // Needs the npm packages hyparquet and hyparquet-compressors (Debian has no Parquet reader):
@@ -31,14 +34,16 @@ const git = (...args) => execFileSync('git', ['-C', checkout, ...args], { maxBuf
 const commit = git('rev-parse', 'HEAD').toString().trim()
 
 // The part, its directory in aiconfigurator, and the TensorRT-LLM release whose tables are read.
+// Each part's newest NCCL table (nccl-tests on one node of the part: HGX boards, NVLink through
+// NVSwitch).
 const parts = [
-  { id: 'a100', dir: 'a100_sxm', version: '1.0.0' },
-  { id: 'h100', dir: 'h100_sxm', version: '1.3.0rc20' },
-  { id: 'h200', dir: 'h200_sxm', version: '1.3.0rc20' },
-  { id: 'b200', dir: 'b200_sxm', version: '1.3.0rc20' },
+  { id: 'a100', dir: 'a100_sxm', version: '1.0.0', nccl: '2.27.3' },
+  { id: 'h100', dir: 'h100_sxm', version: '1.3.0rc20', nccl: '2.29.2' },
+  { id: 'h200', dir: 'h200_sxm', version: '1.3.0rc20', nccl: '2.29.2' },
+  { id: 'b200', dir: 'b200_sxm', version: '1.3.0rc20', nccl: '2.29.2' },
   // Blackwell's bandwidth share is fitted to this part's GEMVs (scripts/fit-calibration.py), so
   // its GEMM file is a fit set; the B200's stays held out.
-  { id: 'b300', dir: 'b300_sxm', version: '1.3.0rc20',
+  { id: 'b300', dir: 'b300_sxm', version: '1.3.0rc20', nccl: '2.29.2',
     gemmRole: 'fit (the bandwidth share of data/calibration/blackwell.toml is fitted to its GEMVs by scripts/fit-calibration.py)' },
 ]
 const powers = (from, to) => { const out = []; for (let x = from; x <= to; x *= 2) out.push(x); return out }
@@ -47,6 +52,7 @@ const gemm = {
   name: 'gemm',
   table: 'gemm/trtllm/VERSION/gemm_perf.parquet',
   conditions: 'its Linear layer in bf16 without bias, y = x W^T with x m-by-k and W n-by-k; weights smaller than the L2 replayed as up to five distinct copies so that each call reads them from memory (collector/trtllm/collect_gemm.py)',
+  timing: 'timed by CUDA-graph replay after warm-up (collector/helper.py benchmark_with_power)',
   rule: 'bf16 rows with m a power of two from 1 to 16384 and n, k each a power of two from 512 to 16384',
   keep: (() => {
     const m = new Set(powers(1, 16384)), nk = new Set(powers(512, 16384))
@@ -62,6 +68,7 @@ const contextAttention = {
   name: 'attention',
   table: 'attention/trtllm/VERSION/context_attention_perf.parquet',
   conditions: 'its attention layer in the context (prefill) phase: a causal prompt of isl tokens a sequence, bf16 products and a bf16 KV cache, the fused kernels of its attention backend (the prompt\'s K and V written to the cache, then fused attention; collector/trtllm/collect_attn.py)',
+  timing: 'timed by CUDA-graph replay after warm-up (collector/helper.py benchmark_with_power)',
   rule: 'bf16 rows with a bf16 KV cache, no window, as many KV heads as query heads, head dimension 128, batch 1, 4, 16 or 64, and prompts of 128 tokens and of 512 to 16384 in powers of two',
   keep: (() => {
     const batch = new Set([1, 4, 16, 64]), isl = new Set([128, ...powers(512, 16384)])
@@ -80,15 +87,38 @@ const contextAttention = {
   ],
 }
 
+// NCCL's collectives as nccl-tests times them (collector/network/collect_nccl.py): one size a
+// run (-b = -e, in bytes), one thread a GPU (-t N), the out-of-place time of the result row; the
+// table stores the size over the element width.
+const ops = { all_reduce: 'allreduce', all_gather: 'allgather', reduce_scatter: 'reducescatter', alltoall: 'alltoall' }
+const collective = {
+  name: 'collective',
+  table: 'comm/nccl/VERSION/nccl_perf.parquet',
+  version: part => part.nccl,
+  engine: part => `NCCL ${part.nccl}`,
+  timing: 'timed by nccl-tests itself (its iterations launched back to back, timed from the host, the mean)',
+  precision: 'fp16',
+  conditions: "nccl-tests' all_reduce_perf, all_gather_perf, reduce_scatter_perf and alltoall_perf on one node, one thread a GPU (-t N), one size a run in bytes (-b = -e; the table stores it over the element width, 2 bytes for half), 40 warm-up and 60 to 100 timed iterations, the out-of-place time (collector/network/collect_nccl.py, collect_comm.sh)",
+  rule: "half rows (int8 ones left out: the same bytes), every collective, GPU count and size the table has; bytes = the table's message_size x 2, nccl-tests' size (all-gather: the whole output)",
+  keep: r => r.nccl_dtype === 'half' && r.op_name in ops,
+  order: r => [Object.keys(ops).indexOf(r.op_name), Number(r.num_gpus), Number(r.message_size)],
+  header: 'collective\tgpus\tbytes\tdtype\tdevice\ttime_ms',
+  cells: r => [ops[r.op_name], r.num_gpus, Number(r.message_size) * 2, 'fp16', r.device, r.latency],
+  role: () => undefined,
+  directives: [],
+}
+
 const byOrder = kind => (a, b) => {
   const x = kind.order(a), y = kind.order(b)
   for (let i = 0; i < x.length; ++i) if (x[i] !== y[i]) return x[i] - y[i]
   return 0
 }
 
-for (const kind of [gemm, contextAttention]) {
+for (const kind of [gemm, contextAttention, collective]) {
   for (const part of parts) {
-    const file = `aic-core/src/aiconfigurator_core/systems/data/${part.dir}/${kind.table.replace('VERSION', part.version)}`
+    const version = (kind.version ?? (p => p.version))(part)
+    const engine = (kind.engine ?? (() => `TensorRT-LLM ${version}`))(part)
+    const file = `aic-core/src/aiconfigurator_core/systems/data/${part.dir}/${kind.table.replace('VERSION', version)}`
     let buf
     try { buf = git('show', `HEAD:${file}`) } catch { continue }  // no such table for the part
     const rows = await parquetReadObjects({
@@ -98,14 +128,14 @@ for (const kind of [gemm, contextAttention]) {
     const role = kind.role(part)
     const lines = [
       `# Source: github.com/ai-dynamo/aiconfigurator @ ${commit}, ${file} (NVIDIA's aiconfigurator: latencies its collector measured on the part).`,
-      `# Conditions: TensorRT-LLM ${part.version}, ${kind.conditions}; timed by CUDA-graph replay after warm-up (collector/helper.py benchmark_with_power). The device column is the table's own, CUDA's name for the part.`,
+      `# Conditions: ${engine}, ${kind.conditions}; ${kind.timing}. The device column is the table's own, CUDA's name for the part.`,
       `# Selection (ridge, fixed before any point was priced): ${kind.rule}; ${kept.length} of the table's ${rows.length} rows. Values verbatim (latency in ms). Added by scripts/import-aiconfigurator.mjs.`,
       ...(role ? [`# ridge: role = ${role}`] : []),
       ...kind.directives.map(d => `# ridge: ${d}`),
       kind.header,
       ...kept.map(r => kind.cells(r).map(String).join('\t')),
     ]
-    const out = path.join(outDir, `${kind.name}_aiconfigurator_${part.id}_bf16.tsv`)
+    const out = path.join(outDir, `${kind.name}_aiconfigurator_${part.id}_${kind.precision ?? 'bf16'}.tsv`)
     fs.writeFileSync(out, lines.join('\n') + '\n')
     console.log(`${out}: ${kept.length} points (${[...new Set(kept.map(r => r.device))].join(', ')})`)
   }

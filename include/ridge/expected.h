@@ -63,7 +63,7 @@ struct ExpectedTime {
   // What a GEMM does after its overlapped parts, with nothing beside it: its last wave of
   // output stores, and the sum of its split-K or stream-K partial products.
   double epilogue_time_s = 0;
-  std::string limiter;  // "compute", "memory" or "fixed": the largest part
+  std::string limiter;  // "compute", "memory", "fixed", "host" or "communication": what binds
   std::string detail;   // how it was priced: "tile 128x256, split-k 1, 7 waves (97% full)"
   // Beyond measured data: the calibration was not measured on this device (its shares come from
   // the architecture's profile or from estimates), or the shape lies outside its measured sweep.
@@ -102,6 +102,19 @@ std::optional<Expectation> expect(const Op& op, const Device& device, Precision 
 // bandwidth that collectives reach.
 double expected_transfer_time_s(double bytes, int steps, const Link& link,
                                 const Calibration& calibration);
+
+}  // namespace ridge
+
+#include "ridge/collective.h"
+
+namespace ridge {
+
+// One collective of `bytes` (nccl-tests' size: the buffer, an all-gather's whole output) over
+// `ranks` GPUs of one node, a ring over the node's link as NCCL's latency model prices it, and
+// the fixed cost of a kernel launched so.
+ExpectedTime expected_collective_time(CollectiveOp op, double bytes, int ranks,
+                                      const Device& device, const Calibration& calibration,
+                                      KernelLaunch launch);
 
 }  // namespace ridge
 

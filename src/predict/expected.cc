@@ -413,6 +413,23 @@ double expected_transfer_time_s(double bytes, int steps, const Link& link, const
          bytes / (c.link_efficiency.value * link.bandwidth_bytes_per_s.value);
 }
 
+ExpectedTime expected_collective_time(CollectiveOp op, double bytes, int ranks,
+                                      const Device& device, const Calibration& c,
+                                      KernelLaunch launch) {
+  // What each rank sends, at the link's achievable bandwidth: nccl-tests' bus factor turns the
+  // collective's size into it (2 (n-1)/n for an all-reduce, (n-1)/n for an all-to-all). The
+  // collective is a kernel too, and pays its fixed cost.
+  ExpectedTime e;
+  const double sent = bytes * bus_bandwidth_factor(op, ranks);
+  e.fixed_time_s = kernel_fixed_cost_s(c, launch);
+  e.time_s = e.fixed_time_s +
+             expected_transfer_time_s(sent, ring_steps(op, ranks), in_node_link(device), c);
+  e.limiter = "communication";
+  wait_for_host(e, host_launch_interval_s(c, launch));
+  e.extrapolated = !c.measured;
+  return e;
+}
+
 namespace {
 
 KernelLaunch launch_of(const Workload& w) {
@@ -422,19 +439,8 @@ KernelLaunch launch_of(const Workload& w) {
 
 std::optional<ExpectedTime> expected_op_time(const ModelOp& op, const Device& device,
                                              const Workload& w, const Calibration& c) {
-  if (op.collective) {
-    // What each rank sends, at the link's achievable bandwidth: nccl-tests' bus factor turns
-    // the collective's size into it (2 (n-1)/n for an all-reduce, (n-1)/n for an all-to-all).
-    // The collective is a kernel of the step's chain too, and pays its fixed cost.
-    ExpectedTime e;
-    const double sent = op.bytes * bus_bandwidth_factor(*op.collective, op.ranks);
-    e.fixed_time_s = kernel_fixed_cost_s(c, launch_of(w));
-    e.time_s = e.fixed_time_s + expected_transfer_time_s(sent, ring_steps(*op.collective, op.ranks),
-                                                         in_node_link(device), c);
-    wait_for_host(e, host_launch_interval_s(c, launch_of(w)));
-    e.extrapolated = !c.measured;
-    return e;
-  }
+  if (op.collective)
+    return expected_collective_time(*op.collective, op.bytes, op.ranks, device, c, launch_of(w));
   const Op as_op{op.kind, op.name, op.flops, op.bytes, op.gemm_shape, op.attention_shape};
   const double share = weight_read_share(op.weight_bits, w.torch_weight_kernels, c);
   // A model's ops keep their times only: no description is written.

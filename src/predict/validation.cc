@@ -19,6 +19,7 @@
 #include "predict/device_names.h"
 #include "ridge/analysis.h"
 #include "ridge/calibration.h"
+#include "ridge/collective.h"
 #include "ridge/error.h"
 #include "ridge/expected.h"
 #include "ridge/inference.h"
@@ -415,7 +416,7 @@ double seconds_in(double value, std::string_view unit) {
 
 // A kernel's measured time: a time column in whatever unit the source gives it (time_, latency_
 // or duration_ with s, ms, us or ns), else the source's TFLOP/s over `source_flops`, the FLOPs
-// the source counts for it; a derived time last.
+// the source counts for it (none for a collective); a derived time last.
 double measured_kernel_seconds(const Row& row, double source_flops) {
   for (const char* quantity : {"time", "latency", "duration"}) {
     for (const char* unit : {"s", "ms", "us", "ns"}) {
@@ -423,7 +424,8 @@ double measured_kernel_seconds(const Row& row, double source_flops) {
         return seconds_in(*value, unit);
     }
   }
-  if (const auto tflops = row.optional_number("tflops")) return source_flops / (*tflops * 1e12);
+  if (const auto tflops = row.optional_number("tflops"); tflops && source_flops > 0)
+    return source_flops / (*tflops * 1e12);
   if (const auto us = row.optional_number("time_us_derived")) return *us * 1e-6;
   input_error("{}:{}: no time (time_, latency_ or duration_ in s, ms, us or ns) or tflops column",
               row.origin(), row.line());
@@ -556,6 +558,57 @@ ValidationSet run_attention_set(const Table& t, const Catalog& catalog) {
           return fmt::format("pass '{}': only the forward pass is modelled", k.row.text("pass"));
         return attention_point(k, timing);
       });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Collectives (nccl-tests on one node): collective, gpus, bytes (nccl-tests' size), dtype,
+// device, and a time column.
+
+// A row's collective: ridge's names ("allreduce") or NCCL's ("all_reduce", "AllReduce").
+CollectiveOp collective_of(const Row& row) {
+  std::string name = lower_case(trimmed(row.text("collective")));
+  std::erase(name, '_');
+  const auto op = find_collective_op(name);
+  if (!op)
+    input_error(
+        "{}:{}: collective: '{}' is not allreduce, allgather, reducescatter, alltoall or "
+        "broadcast",
+        row.origin(), row.line(), json_input_detail::printable(row.text("collective")));
+  return *op;
+}
+
+// The bound as `ridge model` counts a collective (the bytes each rank sends at the link's spec
+// bandwidth, no latency), and the expected time as it prices one (NCCL's latency model over the
+// achievable link), the collective launched on its own as the benchmark does.
+ValidationPoint collective_point(const KernelRow& k) {
+  const Row& row = k.row;
+  const CollectiveOp op = collective_of(row);
+  const int ranks = row.count("gpus", 1e6);
+  if (ranks < 2)
+    input_error("{}:{}: gpus: '{}' is not a collective (2 GPUs or more)", row.origin(), row.line(),
+                row.text("gpus"));
+  const double bytes = row.number("bytes");
+  ValidationPoint p;
+  p.line = row.line();
+  p.quantity = "time";
+  p.label = fmt::format("{} {} B over {} GPUs", to_string(op), bytes, ranks);
+  p.measured_s = measured_kernel_seconds(row, 0);
+  p.device_id = k.device.id;
+  p.bound_s = k.overhead_s + best_collective(op, bytes, ClusterShape{ranks, 1},
+                                             without_latency(link_model(in_node_link(k.device))),
+                                             std::nullopt)
+                                 .time_s;
+  if (const auto calibration = find_calibration(k.device)) {
+    p.calibration = calibration->id;
+    p.expected_s = k.overhead_s + expected_collective_time(op, bytes, ranks, k.device, *calibration,
+                                                           KernelLaunch::alone)
+                                      .time_s;
+  }
+  return p;
+}
+
+ValidationSet run_collective_set(const Table& t, const Catalog& catalog) {
+  return run_kernel_set(t, catalog, file_role(t), collective_point);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1006,12 +1059,15 @@ std::vector<ValidationSet> run_validation_file(std::string_view text, const std:
     sets.push_back(run_gemm_set(t, catalog));
   } else if (t.has("seqlen") && t.has("headdim")) {
     sets.push_back(run_attention_set(t, catalog));
+  } else if (t.has("collective") && t.has("gpus") && t.has("bytes")) {
+    sets.push_back(run_collective_set(t, catalog));
   } else if (t.has("model") && t.has("metric") && t.has("value")) {
     sets = run_model_sets(t, catalog);
   } else {
     input_error(
-        "{}: not a validation table (GEMM columns m, n, k; attention: seqlen, headdim; model "
-        "runs: model, metric, value; ceilings: mamf_tflops)",
+        "{}: not a validation table (GEMM columns m, n, k; attention: seqlen, headdim; "
+        "collectives: collective, gpus, bytes; model runs: model, metric, value; ceilings: "
+        "mamf_tflops)",
         origin);
   }
   exclude_named_lines(t, sets);

@@ -571,6 +571,15 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("attention_aiconfigurator_h200", held_out, 264, 0.17, 0.29);
   expect_set("attention_aiconfigurator_b200", held_out, 264, 0.32, 0.42);
   expect_set("attention_aiconfigurator_b300", held_out, 264, 0.25, 0.32);
+  // Its NCCL tables (nccl-tests on one node, 2 to 8 GPUs, 512 B to 512 MB), held out and run
+  // once as the model stood: a fifth to a quarter off at the median, the small messages slower
+  // than measured on Hopper (the kernel floor added to NCCL's own call latency), the mid sizes
+  // faster (NCCL's slower protocols are not in the model). This holds it, unhidden.
+  expect_set("collective_aiconfigurator_a100", held_out, 252, 0.25, 0.50);
+  expect_set("collective_aiconfigurator_h100", held_out, 252, 0.28, 0.66);
+  expect_set("collective_aiconfigurator_h200", held_out, 252, 0.25, 0.68);
+  expect_set("collective_aiconfigurator_b200", held_out, 252, 0.25, 0.47);
+  expect_set("collective_aiconfigurator_b300", held_out, 252, 0.25, 0.46);
   EXPECT_EQ(find("matmul_max").role, fit);
   // gpt-fast's rows are where the per-kernel cost and the weight-only shares were fitted: a fit
   // set, whose error proves nothing but that the fits hold.
@@ -618,6 +627,34 @@ TEST(Validation, AnAttentionLayerIsPricedWithItsOtherKernels) {
   EXPECT_GT(layer.bound_s, kernel.bound_s);
   EXPECT_THROW(validate("# ridge: attention = both (why)\n" + rows), InputError);
   EXPECT_THROW(validate("# ridge: extra_kernels = 1.5 (why)\n" + rows), InputError);
+}
+
+// A collective table (nccl-tests' timings) is priced as `ridge model` prices a collective: the
+// bound the bytes each rank sends at the link's spec rate, the expected time NCCL's latency
+// model over the achievable link; NCCL's names for the collectives are read as ridge's.
+TEST(Validation, ACollectiveIsPricedAsTheModelPricesIt) {
+  const auto sets = validate(
+      "# Source: a test\n"
+      "collective\tgpus\tbytes\tdtype\tdevice\ttime_ms\n"
+      "all_reduce\t8\t16777216\tfp16\tNVIDIA H100 80GB HBM3\t0.122\n"
+      "allgather\t2\t512\tfp16\tNVIDIA H100 80GB HBM3\t0.0062\n");
+  ASSERT_EQ(sets.size(), 1u);
+  ASSERT_EQ(sets.front().points.size(), 2u);
+  const ValidationPoint& p = sets.front().points.front();
+  const Device& h100 = device("h100-sxm");
+  const Calibration c = *find_calibration(h100);
+  const double bytes = 16777216;
+  EXPECT_DOUBLE_EQ(p.measured_s, 122e-6);
+  EXPECT_DOUBLE_EQ(p.bound_s,
+                   best_collective(CollectiveOp::allreduce, bytes, ClusterShape{8, 1},
+                                   without_latency(link_model(in_node_link(h100))), std::nullopt)
+                       .time_s);
+  EXPECT_DOUBLE_EQ(*p.expected_s, expected_collective_time(CollectiveOp::allreduce, bytes, 8, h100,
+                                                           c, KernelLaunch::alone)
+                                      .time_s);
+  // 2 (n-1)/n of the buffer at NVLink's 900 GB/s: the bound.
+  EXPECT_NEAR(p.bound_s, bytes * 2 * 7 / 8 / 900e9, 1e-9);
+  EXPECT_LT(p.bound_s, *p.expected_s);
 }
 
 // A file may exclude rows it finds inconsistent with their own source, each with its reason;
