@@ -22,6 +22,16 @@ struct CalibratedGemm {
   double measured_over_model = 1;
 };
 
+// One of NCCL's protocols as its tuning model prices a ring collective: the call's latency, what
+// each step of the ring adds, and the bytes each rank sends at its share of the ring's bus
+// bandwidth.
+struct CollectiveProtocol {
+  std::string name;  // "LL128", "Simple"
+  Figure latency_s;
+  Figure step_latency_s;
+  std::optional<Figure> bandwidth_share;  // absent: the ring's whole bus bandwidth
+};
+
 struct Calibration {
   std::string id;    // "hopper", or the measurement file a device was loaded from
   std::string name;  // for people: "NVIDIA Hopper (H100, H200, H800, GH200)"
@@ -71,6 +81,14 @@ struct Calibration {
   Figure link_efficiency;
   Figure collective_latency_s;
   std::optional<Figure> collective_step_latency_s;
+  // The call and step latencies above are those of NCCL's LL protocol, which carries 4 bytes of
+  // data in each 8-byte line with a flag: its share of the ring's bus bandwidth and a cap on it
+  // (NCCL's tuning model). Absent: all of it.
+  std::optional<Figure> collective_ll_bandwidth;
+  std::optional<Figure> collective_ll_max_bus_bandwidth;
+  // NCCL's other protocols (LL128, Simple), each of which NCCL prices the same way; a collective
+  // runs on whichever of them and LL is the fastest for its size, as NCCL's tuner picks.
+  std::vector<CollectiveProtocol> collective_protocols;
   // PyTorch's weight-only kernels (gpt-fast, torchao): inductor's dequantising GEMV for 8-bit
   // weights, tinygemm's int4 kernel for 4-bit ones. The share of the bandwidth above that their
   // weight reads reach, at batch 1, where they widen each weight as they read it. Absent: the

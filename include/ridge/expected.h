@@ -97,17 +97,22 @@ struct Expectation {
 std::optional<Expectation> expect(const Op& op, const Device& device, Precision precision,
                                   const ExpectOptions& options = {});
 
-// A collective over a link: the calibration's fixed latency and its latency per step of the
-// ring, plus the bytes each rank sends (nccl-tests' bus bytes) at the share of the link's spec
-// bandwidth that collectives reach.
-double expected_transfer_time_s(double bytes, int steps, const Link& link,
-                                const Calibration& calibration);
-
 }  // namespace ridge
 
 #include "ridge/collective.h"
 
 namespace ridge {
+
+// A ring collective over a link as NCCL's tuning model prices it, on the fastest of its
+// protocols the calibration gives: the call's latency, the step latency for each of `steps`, and
+// `bytes` (each rank's sends: nccl-tests' bus bytes) at the protocol's share of the bandwidth
+// collectives reach on the link.
+struct CollectiveTransfer {
+  std::string protocol;  // "LL", "LL128", "Simple"
+  double time_s = 0;
+};
+CollectiveTransfer expected_transfer(double bytes, int steps, const Link& link,
+                                     const Calibration& calibration);
 
 // One collective of `bytes` (nccl-tests' size: the buffer, an all-gather's whole output) over
 // `ranks` GPUs of one node, a ring over the node's link as NCCL's latency model prices it, and

@@ -57,11 +57,22 @@ class CalibrationReader : TomlReader {
     c.attention_block_overhead_tiles =
         optional_sourced(attention, "attention", "block_overhead_tiles", FigureKind::count);
     const toml::table& collective =
-        section("collective", {"link_efficiency", "latency", "step_latency"});
+        section("collective",
+                {"link_efficiency", "latency", "step_latency", "ll_bandwidth",
+                 "ll_max_bus_bandwidth", "ll128_latency", "ll128_step_latency", "ll128_bandwidth",
+                 "simple_latency", "simple_step_latency", "simple_bandwidth"});
     c.link_efficiency = sourced(collective, "collective", "link_efficiency", FigureKind::fraction);
     c.collective_latency_s = sourced(collective, "collective", "latency", FigureKind::seconds);
     c.collective_step_latency_s =
         optional_sourced(collective, "collective", "step_latency", FigureKind::seconds);
+    c.collective_ll_bandwidth =
+        optional_sourced(collective, "collective", "ll_bandwidth", FigureKind::fraction);
+    c.collective_ll_max_bus_bandwidth =
+        optional_sourced(collective, "collective", "ll_max_bus_bandwidth", FigureKind::bytes_per_s);
+    for (const auto& [key, name] : {std::pair{"ll128", "LL128"}, std::pair{"simple", "Simple"}}) {
+      if (auto protocol = read_protocol(collective, key, name))
+        c.collective_protocols.push_back(std::move(*protocol));
+    }
     if (root_.contains("weight_only")) {
       const toml::table& weight_only = section("weight_only", {"torch_8bit", "torch_4bit"});
       c.torch_weight_only_8bit =
@@ -96,6 +107,17 @@ class CalibrationReader : TomlReader {
                                          std::string_view key, FigureKind kind) const {
     if (!t.contains(key)) return std::nullopt;
     return sourced(t, path, key, kind);
+  }
+
+  // A protocol's '<key>_latency', '<key>_step_latency' and optional '<key>_bandwidth'; none when
+  // the profile gives no latency for it. A latency without its step latency is bad input.
+  std::optional<CollectiveProtocol> read_protocol(const toml::table& collective,
+                                                  const std::string& key, std::string name) const {
+    if (!collective.contains(key + "_latency")) return std::nullopt;
+    return CollectiveProtocol{
+        std::move(name), sourced(collective, "collective", key + "_latency", FigureKind::seconds),
+        sourced(collective, "collective", key + "_step_latency", FigureKind::seconds),
+        optional_sourced(collective, "collective", key + "_bandwidth", FigureKind::fraction)};
   }
 
   std::vector<std::string> read_devices() const {

@@ -407,10 +407,32 @@ double weight_read_share(double weight_bits, bool torch_kernels, const Calibrati
   return share && *share ? (*share)->value : 1;
 }
 
-double expected_transfer_time_s(double bytes, int steps, const Link& link, const Calibration& c) {
-  const double per_step = c.collective_step_latency_s ? c.collective_step_latency_s->value : 0;
-  return c.collective_latency_s.value + steps * per_step +
-         bytes / (c.link_efficiency.value * link.bandwidth_bytes_per_s.value);
+namespace {
+
+// LL's share of the ring's bus bandwidth, capped; all of it where the profile gives no share.
+double ll_bus_bandwidth(double ring_bytes_per_s, const Calibration& c) {
+  double bytes_per_s =
+      ring_bytes_per_s * (c.collective_ll_bandwidth ? c.collective_ll_bandwidth->value : 1);
+  if (c.collective_ll_max_bus_bandwidth)
+    bytes_per_s = std::min(bytes_per_s, c.collective_ll_max_bus_bandwidth->value);
+  return bytes_per_s;
+}
+
+}  // namespace
+
+CollectiveTransfer expected_transfer(double bytes, int steps, const Link& link,
+                                     const Calibration& c) {
+  const double ring = c.link_efficiency.value * link.bandwidth_bytes_per_s.value;
+  const double ll_step = c.collective_step_latency_s ? c.collective_step_latency_s->value : 0;
+  CollectiveTransfer best{
+      "LL", c.collective_latency_s.value + steps * ll_step + bytes / ll_bus_bandwidth(ring, c)};
+  for (const CollectiveProtocol& p : c.collective_protocols) {
+    const double share = p.bandwidth_share ? p.bandwidth_share->value : 1;
+    const double time_s =
+        p.latency_s.value + steps * p.step_latency_s.value + bytes / (share * ring);
+    if (time_s < best.time_s) best = {p.name, time_s};
+  }
+  return best;
 }
 
 ExpectedTime expected_collective_time(CollectiveOp op, double bytes, int ranks,
@@ -422,9 +444,11 @@ ExpectedTime expected_collective_time(CollectiveOp op, double bytes, int ranks,
   ExpectedTime e;
   const double sent = bytes * bus_bandwidth_factor(op, ranks);
   e.fixed_time_s = kernel_fixed_cost_s(c, launch);
-  e.time_s = e.fixed_time_s +
-             expected_transfer_time_s(sent, ring_steps(op, ranks), in_node_link(device), c);
+  const CollectiveTransfer transfer =
+      expected_transfer(sent, ring_steps(op, ranks), in_node_link(device), c);
+  e.time_s = e.fixed_time_s + transfer.time_s;
   e.limiter = "communication";
+  e.detail = fmt::format("NCCL ring over {} GPUs, {} protocol", ranks, transfer.protocol);
   wait_for_host(e, host_launch_interval_s(c, launch));
   e.extrapolated = !c.measured;
   return e;

@@ -507,17 +507,41 @@ TEST(Expected, EagerPyTorchDecodeWaitsOnTheHost) {
   EXPECT_GT(eager.expected->time_per_token_s, 3 * graphs.expected->time_per_token_s);
 }
 
-// An all-reduce's latency grows with the ranks as NCCL's model has it: a call's latency and one
-// step latency per message of the ring, 2(n-1) of them.
+// An all-reduce's latency grows with the ring as NCCL's model has it: a call's latency and one
+// step latency per message of the ring, 2(n-1) of them; small messages run on LL.
 TEST(Expected, CollectiveLatencyGrowsWithTheRing) {
   const Calibration c = *find_calibration(device("h100-sxm"));
   ASSERT_TRUE(c.collective_step_latency_s);
   const Link& nvlink = in_node_link(device("h100-sxm"));
-  const double two = expected_transfer_time_s(0, ring_steps(CollectiveOp::allreduce, 2), nvlink, c);
-  const double eight =
-      expected_transfer_time_s(0, ring_steps(CollectiveOp::allreduce, 8), nvlink, c);
-  EXPECT_DOUBLE_EQ(two, 6.6e-6 + 2 * 0.6e-6);
-  EXPECT_DOUBLE_EQ(eight, 6.6e-6 + 14 * 0.6e-6);
+  const auto at = [&](int ranks) {
+    return expected_transfer(0, ring_steps(CollectiveOp::allreduce, ranks), nvlink, c);
+  };
+  EXPECT_DOUBLE_EQ(at(2).time_s, 6.6e-6 + 2 * 0.6e-6);
+  EXPECT_DOUBLE_EQ(at(8).time_s, 6.6e-6 + 14 * 0.6e-6);
+  EXPECT_EQ(at(8).protocol, "LL");
+}
+
+// NCCL's protocols by size (its tuning model, src/graph/tuning.cc): LL's low latency at half the
+// bandwidth for small messages, LL128 in the middle, Simple's full bandwidth for the
+// largest; the time is the fastest of them, so it never exceeds any one protocol's.
+TEST(Expected, ACollectiveRunsOnNcclsFastestProtocol) {
+  const Calibration c = *find_calibration(device("h100-sxm"));
+  ASSERT_EQ(c.collective_protocols.size(), 2u);
+  const Link& nvlink = in_node_link(device("h100-sxm"));
+  const int steps = ring_steps(CollectiveOp::allreduce, 8);
+  const auto sent = [](double buffer) { return buffer * 2 * 7 / 8; };
+  const auto at = [&](double buffer) { return expected_transfer(sent(buffer), steps, nvlink, c); };
+  EXPECT_EQ(at(64e3).protocol, "LL");
+  EXPECT_EQ(at(16e6).protocol, "LL128");
+  EXPECT_EQ(at(1e9).protocol, "Simple");
+  const double ring = c.link_efficiency.value * nvlink.bandwidth_bytes_per_s.value;
+  const double ll = c.collective_latency_s.value + steps * c.collective_step_latency_s->value +
+                    sent(16e6) / std::min(ring * c.collective_ll_bandwidth->value,
+                                          c.collective_ll_max_bus_bandwidth->value);
+  EXPECT_LT(at(16e6).time_s, ll);
+  const CollectiveProtocol& simple = c.collective_protocols.back();
+  EXPECT_DOUBLE_EQ(at(1e9).time_s,
+                   simple.latency_s.value + steps * simple.step_latency_s.value + sent(1e9) / ring);
 }
 
 // The bundled sets: no bound above a measurement, and the errors docs/predict.md reports. The
@@ -571,15 +595,15 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("attention_aiconfigurator_h200", held_out, 264, 0.17, 0.29);
   expect_set("attention_aiconfigurator_b200", held_out, 264, 0.32, 0.42);
   expect_set("attention_aiconfigurator_b300", held_out, 264, 0.25, 0.32);
-  // Its NCCL tables (nccl-tests on one node, 2 to 8 GPUs, 512 B to 512 MB), held out and run
-  // once as the model stood: a fifth to a quarter off at the median, the small messages slower
-  // than measured on Hopper (the kernel floor added to NCCL's own call latency), the mid sizes
-  // faster (NCCL's slower protocols are not in the model). This holds it, unhidden.
-  expect_set("collective_aiconfigurator_a100", held_out, 252, 0.25, 0.50);
-  expect_set("collective_aiconfigurator_h100", held_out, 252, 0.28, 0.66);
+  // Its NCCL tables (nccl-tests on one node, 2 to 8 GPUs, 512 B to 512 MB), held out: priced on
+  // the fastest of NCCL's three protocols by NCCL's own tuning model, 15-16% off at the median on
+  // the A100 and Blackwell, a quarter on Hopper, whose small messages run faster than that model
+  // (and than the kernel floor added to it). This holds it, unhidden (docs/predict.md).
+  expect_set("collective_aiconfigurator_a100", held_out, 252, 0.17, 0.40);
+  expect_set("collective_aiconfigurator_h100", held_out, 252, 0.26, 0.65);
   expect_set("collective_aiconfigurator_h200", held_out, 252, 0.25, 0.68);
-  expect_set("collective_aiconfigurator_b200", held_out, 252, 0.25, 0.47);
-  expect_set("collective_aiconfigurator_b300", held_out, 252, 0.25, 0.46);
+  expect_set("collective_aiconfigurator_b200", held_out, 252, 0.17, 0.35);
+  expect_set("collective_aiconfigurator_b300", held_out, 252, 0.17, 0.33);
   EXPECT_EQ(find("matmul_max").role, fit);
   // gpt-fast's rows are where the per-kernel cost and the weight-only shares were fitted: a fit
   // set, whose error proves nothing but that the fits hold.
@@ -590,11 +614,11 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // TensorRT-LLM's own tables: held out. Throughput (static batches on H100, A100) is expected
   // within a few percent; the first-token latencies of its v0.5 are not yet (docs/predict.md).
   expect_set("llm_inference_trtllm S7: request time", held_out, 29, 0.10, 0.20);
-  expect_set("llm_inference_trtllm S7: time to first token", held_out, 16, 0.31);
+  expect_set("llm_inference_trtllm S7: time to first token", held_out, 16, 0.29);
   // Its v0.9 tables, H200 among them: expected within a sixth at the median, faster than
   // measured more often than slower, which this holds, unhidden; one row excluded by the file.
-  expect_set("llm_inference_trtllm S8: request time", held_out, 71, 0.18, 0.35);
-  expect_set("llm_inference_trtllm S8: time to first token", held_out, 36, 0.30);
+  expect_set("llm_inference_trtllm S8: request time", held_out, 71, 0.18, 0.39);
+  expect_set("llm_inference_trtllm S8: time to first token", held_out, 36, 0.27);
   // torchao's tables (A100, H100; bf16 and weight-only formats): held out from every fit,
   // gpt-fast's weight-only shares among them. Its activation-quantised fp8 rows and its fp6
   // ones (no figure for their kernels) are expected faster than measured, which this holds.
