@@ -1,15 +1,18 @@
 #!/usr/bin/env node
-// Writes data/validation/{gemm,attention}_aiconfigurator_<part>_bf16.tsv and
+// Writes data/validation/{gemm,attention,decode_attention}_aiconfigurator_<part>_bf16.tsv and
 // collective_aiconfigurator_<part>_fp16.tsv from the tables NVIDIA's aiconfigurator collected on
 // real GPUs (github.com/ai-dynamo/aiconfigurator,
 // aic-core/src/aiconfigurator_core/systems/data/<part>/{gemm,attention}/trtllm/<version>/*.parquet
-// and <part>/comm/nccl/<version>/nccl_perf.parquet), the first two timed by CUDA-graph replay:
+// and <part>/comm/nccl/<version>/nccl_perf.parquet), the first three timed by CUDA-graph replay:
 // - GEMMs: TensorRT-LLM's Linear layer in bf16; kept, by one rule fixed before any was priced:
 //   m a power of two from 1 to 16384, n and k each a power of two from 512 to 16384.
 // - Context (prefill) attention: TensorRT-LLM's attention layer over a causal prompt, bf16 with a
 //   bf16 KV cache; kept, by one rule fixed before any was priced: multi-head (as many KV heads as
 //   query heads), head dimension 128, no window, batch 1, 4, 16 or 64, prompts of 128 and 512 to
 //   16384 tokens in powers of two.
+// - Generation (decode) attention: TensorRT-LLM's fused decode kernels over a bf16 KV cache; kept,
+//   by one rule fixed before any was priced: head dimension 128, four head layouts of the Llama
+//   models, batch 1 to 256 in powers of four, 128 to 16384 keys in powers of two.
 // - Collectives: NCCL's all-reduce, all-gather, reduce-scatter and all-to-all over 2, 4 and 8 GPUs
 //   of one node as nccl-tests times them; every half-precision row.
 //
@@ -35,15 +38,15 @@ const commit = git('rev-parse', 'HEAD').toString().trim()
 
 // The part, its directory in aiconfigurator, and the TensorRT-LLM release whose tables are read.
 // Each part's newest NCCL table (nccl-tests on one node of the part: HGX boards, NVLink through
-// NVSwitch).
+// NVSwitch), and its HBM's spec bandwidth (data/devices/<id>.toml).
 const parts = [
-  { id: 'a100', dir: 'a100_sxm', version: '1.0.0', nccl: '2.27.3' },
-  { id: 'h100', dir: 'h100_sxm', version: '1.3.0rc20', nccl: '2.29.2' },
-  { id: 'h200', dir: 'h200_sxm', version: '1.3.0rc20', nccl: '2.29.2' },
-  { id: 'b200', dir: 'b200_sxm', version: '1.3.0rc20', nccl: '2.29.2' },
+  { id: 'a100', dir: 'a100_sxm', version: '1.0.0', nccl: '2.27.3', hbm: 2039e9 },
+  { id: 'h100', dir: 'h100_sxm', version: '1.3.0rc20', nccl: '2.29.2', hbm: 3.35e12 },
+  { id: 'h200', dir: 'h200_sxm', version: '1.3.0rc20', nccl: '2.29.2', hbm: 4.8e12 },
+  { id: 'b200', dir: 'b200_sxm', version: '1.3.0rc20', nccl: '2.29.2', hbm: 8e12 },
   // Blackwell's bandwidth share is fitted to this part's GEMVs (scripts/fit-calibration.py), so
   // its GEMM file is a fit set; the B200's stays held out.
-  { id: 'b300', dir: 'b300_sxm', version: '1.3.0rc20', nccl: '2.29.2',
+  { id: 'b300', dir: 'b300_sxm', version: '1.3.0rc20', nccl: '2.29.2', hbm: 8e12,
     gemmRole: 'fit (the bandwidth share of data/calibration/blackwell.toml is fitted to its GEMVs by scripts/fit-calibration.py)' },
 ]
 const powers = (from, to) => { const out = []; for (let x = from; x <= to; x *= 2) out.push(x); return out }
@@ -87,6 +90,40 @@ const contextAttention = {
   ],
 }
 
+// Generation (decode) attention: one new token a sequence attending to `step` cached tokens and
+// itself. TensorRT-LLM's masked multi-head attention kernel (heads = KV heads) and its XQA kernel
+// (grouped queries) apply the rotary embedding and append the new K and V to the cache
+// themselves (their parameter structs carry the rotary figures and the cache:
+// FusedQKVMaskedAttentionDispatchParams and XQAParams, cpp/tensorrt_llm/common/attentionOp.cpp),
+// so the timing is the fused kernel's.
+const decodeHeads = new Set(['32/32', '32/8', '64/8', '8/1'])
+const generationAttention = {
+  name: 'decode_attention',
+  table: 'attention/trtllm/VERSION/generation_attention_perf.parquet',
+  timing: contextAttention.timing,
+  conditions: "its attention layer in the generation (decode) phase: one new token a sequence over a bf16 KV cache of `step` tokens (collector/trtllm/collect_attn.py: num_cached_tokens_per_seq = step); the masked multi-head attention kernel for as many KV heads as query heads, XQA for grouped queries, each with the rotary embedding and the cache append inside it",
+  rule: 'bf16 rows with a bf16 KV cache, no window, head dimension 128, beam 1, (query heads, KV heads) of 32/32 (Llama 2 7B), 32/8 (Llama 3 8B), 64/8 (Llama 70B) and 8/1 (Llama 70B at TP 8), batch 1, 4, 16, 64 or 256, and 128 to 16384 keys (step + 1) in powers of two',
+  keep: (() => {
+    const batch = new Set([1, 4, 16, 64, 256]), keys = new Set(powers(128, 16384))
+    return r => r.attn_dtype === 'bfloat16' && r.kv_cache_dtype === 'bfloat16' && Number(r.window_size) === 0 &&
+      Number(r.head_dim) === 128 && Number(r.beam_width) === 1 && batch.has(Number(r.batch_size)) &&
+      keys.has(Number(r.step) + 1) && decodeHeads.has(`${r.num_heads}/${r.num_key_value_heads}`)
+  })(),
+  order: r => [Number(r.num_heads), Number(r.num_key_value_heads), Number(r.batch_size), Number(r.step)],
+  header: 'batch\tnheads\tkvheads\tseqlen\tkvlen\theaddim\tcausal\tdtype\tdevice\ttime_ms',
+  cells: r => [r.batch_size, r.num_heads, r.num_key_value_heads, 1, Number(r.step) + 1, r.head_dim, 'true', 'bf16', r.device, r.latency],
+  role: () => undefined,
+  directives: [],
+  // A row whose Q, O and KV cache could not be read at the part's spec bandwidth in the time
+  // measured is not the configuration its columns state: excluded, with that reason.
+  impossible: (r, part) => {
+    const bytes = 2 * 2 * Number(r.batch_size) * Number(r.head_dim) *
+      (Number(r.num_heads) + Number(r.num_key_value_heads) * (Number(r.step) + 1))
+    return bytes / part.hbm > r.latency * 1e-3
+  },
+  impossibleWhy: part => `its Q, O and bf16 KV cache, 4 bytes x batch x head dim x (heads + KV heads x keys), cannot be read at the part's spec ${part.hbm / 1e12} TB/s in the time it gives; not the configuration its columns state`,
+}
+
 // NCCL's collectives as nccl-tests times them (collector/network/collect_nccl.py): one size a
 // run (-b = -e, in bytes), one thread a GPU (-t N), the out-of-place time of the result row; the
 // table stores the size over the element width.
@@ -114,7 +151,7 @@ const byOrder = kind => (a, b) => {
   return 0
 }
 
-for (const kind of [gemm, contextAttention, collective]) {
+for (const kind of [gemm, contextAttention, generationAttention, collective]) {
   for (const part of parts) {
     const version = (kind.version ?? (p => p.version))(part)
     const engine = (kind.engine ?? (() => `TensorRT-LLM ${version}`))(part)
@@ -126,12 +163,18 @@ for (const kind of [gemm, contextAttention, collective]) {
     const kept = rows.filter(kind.keep).sort(byOrder(kind))
     if (kept.length === 0) continue
     const role = kind.role(part)
+    // Data rows start after the header lines below: the # lines, then the column names.
+    const impossible = kind.impossible ? kept.flatMap((r, i) => kind.impossible(r, part) ? [i] : []) : []
+    const headerLines = 3 + (role ? 1 : 0) + kind.directives.length + (impossible.length ? 1 : 0) + 1
+    const exclusion = impossible.length
+      ? [`# ridge: exclude = ${impossible.map(i => headerLines + 1 + i).join(',')} (${kind.impossibleWhy(part)})`] : []
     const lines = [
       `# Source: github.com/ai-dynamo/aiconfigurator @ ${commit}, ${file} (NVIDIA's aiconfigurator: latencies its collector measured on the part).`,
       `# Conditions: ${engine}, ${kind.conditions}; ${kind.timing}. The device column is the table's own, CUDA's name for the part.`,
       `# Selection (ridge, fixed before any point was priced): ${kind.rule}; ${kept.length} of the table's ${rows.length} rows. Values verbatim (latency in ms). Added by scripts/import-aiconfigurator.mjs.`,
       ...(role ? [`# ridge: role = ${role}`] : []),
       ...kind.directives.map(d => `# ridge: ${d}`),
+      ...exclusion,
       kind.header,
       ...kept.map(r => kind.cells(r).map(String).join('\t')),
     ]

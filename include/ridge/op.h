@@ -23,6 +23,7 @@ struct AttentionShape {
   bool fused = true;    // FlashAttention: the seq-by-seq scores never reach main memory
   double kv_seq = 0;    // keys per query; 0: the same as seq (self-attention over the sequence)
   bool causal = false;  // each query attends to the keys up to its own position (Op attention)
+  double kv_heads = 0;  // heads of K and V (grouped-query attention); 0: as many as of queries
   // What the kernel itself reads beyond the op's ideal bytes: a decode kernel that runs each
   // query head on its own reads its group's K and V once per query head, not once per group.
   double kv_bytes = 0;  // of the op's bytes, the K and V read once

@@ -44,21 +44,29 @@ Op gemm(double m, double n, double k, double element_bytes, double batch) {
 }
 
 Op attention(const AttentionShape& s, double element_bytes) {
-  const double instances = s.heads * s.batch;
-  // Causal: each query scores the keys up to its own position, seq (seq + 1) / 2 in all.
-  const double scores = s.causal ? s.seq * (s.seq + 1) / 2 : s.seq * s.seq;
-  const double flops = 4 * scores * s.d_head * instances;
-  const double qkvo_bytes = 4 * s.seq * s.d_head * element_bytes;
+  const double keys = s.kv_seq > 0 ? s.kv_seq : s.seq;
+  const double kv_heads = s.kv_heads > 0 ? s.kv_heads : s.heads;
+  // Causal: each query scores the keys up to its own position, those before the sequence (a
+  // cache's) and seq (seq + 1) / 2 within it.
+  const double past = std::max(0.0, keys - s.seq);
+  const double scores = s.causal ? s.seq * (s.seq + 1) / 2 + s.seq * past : s.seq * keys;
+  const double flops = 4 * scores * s.d_head * s.heads * s.batch;
+  // Q read and O written per query head; K and V read once per K and V head.
+  const double query_bytes = 2 * s.seq * s.d_head * element_bytes * s.heads * s.batch;
+  const double kv_bytes = 2 * keys * s.d_head * element_bytes * kv_heads * s.batch;
   // Unfused: QK^T writes the scores, softmax reads and rewrites them, PV reads them.
-  const double score_bytes = s.fused ? 0 : 4 * scores * element_bytes;
+  const double score_bytes = s.fused ? 0 : 4 * scores * element_bytes * s.heads * s.batch;
   std::string label = fmt::format("attention seq={} d_head={}", plain(s.seq), plain(s.d_head));
+  if (keys != s.seq) label += fmt::format(" keys={}", plain(keys));
   if (s.heads != 1) label += fmt::format(" heads={}", plain(s.heads));
+  if (kv_heads != s.heads) label += fmt::format(" kv_heads={}", plain(kv_heads));
   if (s.batch != 1) label += fmt::format(" batch={}", plain(s.batch));
   if (s.causal) label += " causal";
   if (!s.fused) label += " unfused";
-  return {"attention",  std::move(label),
-          flops,        (qkvo_bytes + score_bytes) * instances,
-          std::nullopt, s};
+  AttentionShape shape = s;
+  shape.kv_bytes = kv_bytes;
+  return {"attention", std::move(label), flops, query_bytes + kv_bytes + score_bytes, std::nullopt,
+          shape};
 }
 
 Op rotary_cache_write(double tokens, double q_width, double kv_width, double element_bytes,

@@ -495,7 +495,8 @@ ValidationSet run_gemm_set(const Table& t, const Catalog& catalog) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Fused attention kernels (FlashAttention's benchmarks): batch, heads, seqlen, headdim, causal.
+// Fused attention kernels (FlashAttention's benchmarks): batch, heads, seqlen, headdim, causal;
+// a decode kernel's also kvlen (the keys in its cache) and kvheads (grouped queries).
 
 // "true", "yes", "1", "causal"; anything else is not.
 bool says_yes(std::string_view cell) {
@@ -523,17 +524,28 @@ AttentionTiming attention_timing(const Table& t) {
           directive_number(t, "extra_kernels", 100, true, "a count from 0 to 100").value_or(0)};
 }
 
-// A fused attention row: FlashAttention's benchmarks count 4 batch heads seqlen^2 headdim FLOP,
-// halved when causal.
+// A fused attention row: FlashAttention's benchmarks count 4 batch heads seqlen keys headdim
+// FLOP (keys: kvlen where given, else seqlen), halved when causal.
 ValidationPoint attention_point(const KernelRow& k, const AttentionTiming& timing) {
   const Row& row = k.row;
   AttentionShape shape{row.side("seqlen"), row.side("headdim"), row.side_or_one("heads"),
                        row.side_or_one("batch")};
   shape.causal = row.optional_text("causal") && says_yes(row.text("causal"));
+  // A decode kernel's rows give the keys in the cache and the K and V heads of grouped queries.
+  if (row.optional_text("kvlen")) shape.kv_seq = row.side("kvlen");
+  if (row.optional_text("kvheads")) shape.kv_heads = row.side("kvheads");
+  if (shape.kv_heads > shape.heads ||
+      (shape.kv_heads > 0 && std::fmod(shape.heads, shape.kv_heads)))
+    input_error("{}:{}: kvheads: '{}' does not divide the {} query heads", row.origin(), row.line(),
+                row.text("kvheads"), shape.heads);
+  if (shape.kv_seq > 0 && shape.kv_seq < shape.seq)
+    input_error("{}:{}: kvlen: '{}' is fewer keys than the {} queries", row.origin(), row.line(),
+                row.text("kvlen"), shape.seq);
   std::vector<Op> ops;
   if (timing.layer) {
-    const double width = shape.heads * shape.d_head;
-    ops.push_back(rotary_cache_write(shape.batch * shape.seq, width, width, k.types.input_bytes,
+    const double kv_heads = shape.kv_heads > 0 ? shape.kv_heads : shape.heads;
+    ops.push_back(rotary_cache_write(shape.batch * shape.seq, shape.heads * shape.d_head,
+                                     kv_heads * shape.d_head, k.types.input_bytes,
                                      k.types.input_bytes));
   }
   ops.push_back(attention(shape, k.types.input_bytes));
@@ -542,8 +554,9 @@ ValidationPoint attention_point(const KernelRow& k, const AttentionTiming& timin
   p.quantity = "time";
   p.label = ops.back().label + " " + row.text("dtype");
   if (timing.layer) p.label = "layer: " + p.label;
+  const double keys = shape.kv_seq > 0 ? shape.kv_seq : shape.seq;
   const double source_flops =
-      4 * shape.batch * shape.heads * shape.seq * shape.seq * shape.d_head / (shape.causal ? 2 : 1);
+      4 * shape.batch * shape.heads * shape.seq * keys * shape.d_head / (shape.causal ? 2 : 1);
   p.measured_s = measured_kernel_seconds(row, source_flops);
   price_ops(p, k.device, ops, k.types.compute, k.overhead_s, timing.extra_kernels);
   return p;

@@ -77,13 +77,15 @@ std::optional<OpFigures> matrix_product(const std::string& op, const Json& dims,
   return f;
 }
 
-// [batch, heads, seq, d] queries, keys and values; causal or not is not in the shapes, so the
-// full score matrix is counted (an upper bound on the causal kernel's work).
+// [batch, heads, seq, d] queries, keys and values (keys and values at their own length, and
+// heads where they are grouped); causal or not is not in the shapes, so the full score matrix is
+// counted (an upper bound on the causal kernel's work).
 std::optional<OpFigures> attention_op(const Json& dims, const Json& types) {
   const auto q = shape_at(dims, 0);
   const auto k = shape_at(dims, 1);
   if (!q || !k || q->size() != 4 || k->size() != 4) return std::nullopt;
   AttentionShape s{(*q)[2], (*q)[3], (*q)[1], (*q)[0], true, (*k)[2]};
+  s.kv_heads = (*k)[1];
   return from_op(attention(s, element_bytes(types, 0)), types, 0);
 }
 

@@ -58,6 +58,21 @@ TEST(Ops, CausalAttentionScoresTheKeysUpToEachQuery) {
   EXPECT_EQ(op.label, "attention seq=4 d_head=2 heads=2 causal");
 }
 
+// A decode step over a cache: one query a sequence scores every cached key and itself; Q and O
+// move per query head, K and V once per K and V head (grouped queries share them).
+TEST(Ops, CachedAttentionReadsKeysOncePerKvHead) {
+  AttentionShape shape{.seq = 1, .d_head = 128, .heads = 32, .batch = 4};
+  shape.kv_seq = 1024;
+  shape.kv_heads = 8;
+  shape.causal = true;
+  const Op op = attention(shape, 2);
+  EXPECT_DOUBLE_EQ(op.flops, 4 * 1024 * 128 * 32 * 4);
+  const double kv = 2 * 1024 * 128 * 2 * 8 * 4;
+  EXPECT_DOUBLE_EQ(op.bytes, 2 * 128 * 2 * 32 * 4 + kv);
+  EXPECT_DOUBLE_EQ(op.attention_shape->kv_bytes, kv);
+  EXPECT_EQ(op.label, "attention seq=1 d_head=128 keys=1024 heads=32 kv_heads=8 batch=4 causal");
+}
+
 TEST(Ops, AttentionIntensityMatchesTheFlashAttentionAccounting) {
   const Op op = attention({.seq = 512, .d_head = 64}, 2);
   EXPECT_DOUBLE_EQ(op.flops / op.bytes, 256);
