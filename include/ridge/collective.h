@@ -124,4 +124,8 @@ CollectiveEstimate best_collective(CollectiveOp op, double bytes, const ClusterS
                                    const LinkModel& in_node,
                                    const std::optional<LinkModel>& across_nodes);
 
+// The lower bound of a collective over `ranks` GPUs of one node: the bytes each rank sends at the
+// node link's spec bandwidth alone (a catalog's link latency is an estimate, not a floor).
+CollectiveEstimate collective_bound(CollectiveOp op, double bytes, int ranks, const Device& device);
+
 }  // namespace ridge

@@ -233,4 +233,10 @@ CollectiveEstimate best_collective(CollectiveOp op, double bytes, const ClusterS
                            [](const auto& a, const auto& b) { return a.time_s < b.time_s; });
 }
 
+CollectiveEstimate collective_bound(CollectiveOp op, double bytes, int ranks,
+                                    const Device& device) {
+  return best_collective(op, bytes, ClusterShape{ranks, 1},
+                         without_latency(link_model(in_node_link(device))), std::nullopt);
+}
+
 }  // namespace ridge

@@ -524,23 +524,28 @@ AttentionTiming attention_timing(const Table& t) {
           directive_number(t, "extra_kernels", 100, true, "a count from 0 to 100").value_or(0)};
 }
 
-// A fused attention row: FlashAttention's benchmarks count 4 batch heads seqlen keys headdim
-// FLOP (keys: kvlen where given, else seqlen), halved when causal.
-ValidationPoint attention_point(const KernelRow& k, const AttentionTiming& timing) {
-  const Row& row = k.row;
+// The attention a row describes. A decode kernel's rows give the keys in the cache (kvlen) and
+// the K and V heads of grouped queries (kvheads).
+AttentionShape attention_shape_of(const Row& row) {
   AttentionShape shape{row.side("seqlen"), row.side("headdim"), row.side_or_one("heads"),
                        row.side_or_one("batch")};
   shape.causal = row.optional_text("causal") && says_yes(row.text("causal"));
-  // A decode kernel's rows give the keys in the cache and the K and V heads of grouped queries.
   if (row.optional_text("kvlen")) shape.kv_seq = row.side("kvlen");
   if (row.optional_text("kvheads")) shape.kv_heads = row.side("kvheads");
-  if (shape.kv_heads > shape.heads ||
-      (shape.kv_heads > 0 && std::fmod(shape.heads, shape.kv_heads)))
+  if (shape.kv_heads > 0 && std::fmod(shape.heads, shape.kv_heads) != 0)
     input_error("{}:{}: kvheads: '{}' does not divide the {} query heads", row.origin(), row.line(),
                 row.text("kvheads"), shape.heads);
   if (shape.kv_seq > 0 && shape.kv_seq < shape.seq)
     input_error("{}:{}: kvlen: '{}' is fewer keys than the {} queries", row.origin(), row.line(),
                 row.text("kvlen"), shape.seq);
+  return shape;
+}
+
+// A fused attention row: FlashAttention's benchmarks count 4 batch heads seqlen keys headdim
+// FLOP (keys: kvlen where given, else seqlen), halved when causal.
+ValidationPoint attention_point(const KernelRow& k, const AttentionTiming& timing) {
+  const Row& row = k.row;
+  const AttentionShape shape = attention_shape_of(row);
   std::vector<Op> ops;
   if (timing.layer) {
     const double kv_heads = shape.kv_heads > 0 ? shape.kv_heads : shape.heads;
@@ -607,10 +612,7 @@ ValidationPoint collective_point(const KernelRow& k) {
   p.label = fmt::format("{} {} B over {} GPUs", to_string(op), bytes, ranks);
   p.measured_s = measured_kernel_seconds(row, 0);
   p.device_id = k.device.id;
-  p.bound_s = k.overhead_s + best_collective(op, bytes, ClusterShape{ranks, 1},
-                                             without_latency(link_model(in_node_link(k.device))),
-                                             std::nullopt)
-                                 .time_s;
+  p.bound_s = k.overhead_s + collective_bound(op, bytes, ranks, k.device).time_s;
   if (const auto calibration = find_calibration(k.device)) {
     p.calibration = calibration->id;
     p.expected_s = k.overhead_s + expected_collective_time(op, bytes, ranks, k.device, *calibration,

@@ -138,11 +138,8 @@ class StepBuilder {
   void add_collective(std::string name, CollectiveOp collective, double count, double buffer,
                       int ranks) {
     if (ranks < 2 || count <= 0) return;
-    // The bound counts the bytes at the link's spec bandwidth alone: a catalog's link latency is
-    // an estimate, not a floor, and the expected time prices latency from NCCL's own model.
-    const CollectiveEstimate e =
-        best_collective(collective, buffer, ClusterShape{ranks, 1},
-                        without_latency(link_model(in_node_link(device_))), std::nullopt);
+    // The expected time prices latency from NCCL's own model; the bound counts none.
+    const CollectiveEstimate e = collective_bound(collective, buffer, ranks, device_);
     ModelOp& op = new_op(std::move(name), "communication", count, buffer, work_.compute);
     op.bound = e.bound_link;
     op.time_s = e.time_s;
