@@ -91,17 +91,18 @@ const contextAttention = {
 }
 
 // Generation (decode) attention: one new token a sequence attending to `step` cached tokens and
-// itself. TensorRT-LLM's masked multi-head attention kernel (heads = KV heads) and its XQA kernel
-// (grouped queries) apply the rotary embedding and append the new K and V to the cache
-// themselves (their parameter structs carry the rotary figures and the cache:
-// FusedQKVMaskedAttentionDispatchParams and XQAParams, cpp/tensorrt_llm/common/attentionOp.cpp),
-// so the timing is the fused kernel's.
+// itself, through TensorRT-LLM's attention layer. Its masked multi-head attention kernel applies
+// the rotary embedding and appends the new K and V itself (FusedQKVMaskedAttentionDispatchParams,
+// cpp/tensorrt_llm/common/attentionOp.cpp), as do its XQA kernels on Hopper's GMMA path; its other
+// XQA paths and Blackwell's trtllm-gen run invokeBuildDecoderInfo and invokeQKVPreprocessing first
+// (decoderXQAImplJIT.cpp, xqaDispatcher.cpp). The table does not say which path a row took, so
+// the files name no extra kernel.
 const decodeHeads = new Set(['32/32', '32/8', '64/8', '8/1'])
 const generationAttention = {
   name: 'decode_attention',
   table: 'attention/trtllm/VERSION/generation_attention_perf.parquet',
   timing: contextAttention.timing,
-  conditions: "its attention layer in the generation (decode) phase: one new token a sequence over a bf16 KV cache of `step` tokens (collector/trtllm/collect_attn.py: num_cached_tokens_per_seq = step); the masked multi-head attention kernel for as many KV heads as query heads, XQA for grouped queries, each with the rotary embedding and the cache append inside it",
+  conditions: "its attention layer in the generation (decode) phase: one new token a sequence over a bf16 KV cache of `step` tokens (collector/trtllm/collect_attn.py: num_cached_tokens_per_seq = step); the masked multi-head attention kernel for as many KV heads as query heads, XQA for grouped queries (the rotary embedding and the cache append inside the kernel on some paths, a preprocessing kernel before it on others: cpp/tensorrt_llm/kernels/decoderMaskedMultiheadAttention/decoderXQAImplJIT/decoderXQAImplJIT.cpp)",
   rule: 'bf16 rows with a bf16 KV cache, no window, head dimension 128, beam 1, (query heads, KV heads) of 32/32 (Llama 2 7B), 32/8 (Llama 3 8B), 64/8 (Llama 70B) and 8/1 (Llama 70B at TP 8), batch 1, 4, 16, 64 or 256, and 128 to 16384 keys (step + 1) in powers of two',
   keep: (() => {
     const batch = new Set([1, 4, 16, 64, 256]), keys = new Set(powers(128, 16384))
