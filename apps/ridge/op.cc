@@ -2,6 +2,7 @@
 
 #include "common.h"
 #include "ridge/analysis.h"
+#include "ridge/error.h"
 #include "ridge/expected.h"
 #include "ridge/views.h"
 
@@ -15,6 +16,7 @@ struct OpArgs {
   std::string dtype = "fp16";
   double n = 0, m = 0, k = 0, batch = 1;
   double seq = 0, d_head = 0, heads = 1;
+  double keys = 0, kv_heads = 0;  // 0: as many as of queries
   double params = 0;
   bool unfused = false;
   bool causal = false;
@@ -74,12 +76,22 @@ void add_op(CLI::App& app, std::vector<Command>& commands) {
                args, [](const OpArgs& a, double e) {
                  AttentionShape shape{a.seq, a.d_head, a.heads, a.batch, !a.unfused};
                  shape.causal = a.causal;
+                 shape.kv_seq = a.keys;
+                 shape.kv_heads = a.kv_heads;
+                 if (const auto why = attention_shape_problem(shape))
+                   input_error("--keys, --kv-heads: {}", *why);
                  return attention(shape, e);
                });
   size(*attn, "--seq", args->seq, "Sequence length");
   size(*attn, "--d-head", args->d_head, "Head dimension");
   size(*attn, "--heads", args->heads, "Heads (default 1)", false);
   size(*attn, "--batch", args->batch, "Sequences (default 1)", false);
+  size(*attn, "--keys", args->keys,
+       "Keys each query may attend to, a cache's and the sequence's (default --seq; a decode "
+       "step: --seq 1 --keys CONTEXT)",
+       false);
+  size(*attn, "--kv-heads", args->kv_heads,
+       "Heads of K and V, grouped-query attention (default --heads)", false);
   attn->add_flag("--unfused", args->unfused, "Write the score matrix to memory and read it back");
   attn->add_flag("--causal", args->causal,
                  "Each query attends to the keys up to its own position (a decoder's prefill)");

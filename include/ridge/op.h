@@ -51,11 +51,15 @@ Op gemv(double m, double n, double element_bytes);
 // A, B and C each cross memory once.
 Op gemm(double m, double n, double k, double element_bytes, double batch = 1);
 
-// Self-attention, per head 4 seq^2 d FLOP (QK^T and PV; softmax is not counted), causal 4 d for
-// each of the seq (seq + 1) / 2 scores a query reaches up to its own position. Fused: Q, K, V
-// in and O out. Unfused: the scores are also written, read and written again by the softmax,
-// and read by PV.
+// Self-attention, per head 4 seq keys d FLOP (QK^T and PV; softmax is not counted), causal 4 d
+// for each score a query reaches up to its own position (a cache's keys and seq (seq + 1) / 2
+// within the sequence). Fused: Q in and O out per query head, K and V in once per K and V head.
+// Unfused: the scores are also written, read and written again by the softmax, and read by PV.
 Op attention(const AttentionShape& shape, double element_bytes);
+
+// Why a shape is no attention: K and V heads that do not divide the query heads, or fewer keys
+// than queries; none when it is one.
+std::optional<std::string> attention_shape_problem(const AttentionShape& shape);
 
 // The pass an engine runs between the Q, K and V projections and the fused attention kernel,
 // over `tokens` tokens with `q_width` query and `kv_width` key (and value) elements each: the

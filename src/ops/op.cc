@@ -69,6 +69,15 @@ Op attention(const AttentionShape& s, double element_bytes) {
           shape};
 }
 
+std::optional<std::string> attention_shape_problem(const AttentionShape& s) {
+  if (s.kv_heads > 0 && std::fmod(s.heads, s.kv_heads) != 0)
+    return fmt::format("{} K and V heads do not divide the {} query heads", plain(s.kv_heads),
+                       plain(s.heads));
+  if (s.kv_seq > 0 && s.kv_seq < s.seq)
+    return fmt::format("{} keys are fewer than the {} queries", plain(s.kv_seq), plain(s.seq));
+  return std::nullopt;
+}
+
 Op rotary_cache_write(double tokens, double q_width, double kv_width, double element_bytes,
                       double kv_bytes) {
   constexpr double kRotaryFlopsPerElement = 3;  // two multiplies and an add
@@ -169,10 +178,14 @@ Op parse_op_spec(std::string_view text, double element_bytes) {
     return gemm(r.size("m"), r.size("n"), r.size("k"), element_bytes, r.size("batch", 1));
   }
   if (kind == "attention") {
-    const auto r = read_op_spec(text, {"seq", "d", "heads", "batch"}, {"unfused", "causal"});
+    const auto r = read_op_spec(text, {"seq", "d", "heads", "batch", "keys", "kv_heads"},
+                                {"unfused", "causal"});
     AttentionShape shape{r.size("seq"), r.size("d"), r.size("heads", 1), r.size("batch", 1),
                          !r.has("unfused")};
     shape.causal = r.has("causal");
+    shape.kv_seq = r.size("keys", 0);
+    shape.kv_heads = r.size("kv_heads", 0);
+    if (const auto why = attention_shape_problem(shape)) r.fail(*why);
     return attention(shape, element_bytes);
   }
   if (kind == "decode") {

@@ -532,12 +532,8 @@ AttentionShape attention_shape_of(const Row& row) {
   shape.causal = row.optional_text("causal") && says_yes(row.text("causal"));
   if (row.optional_text("kvlen")) shape.kv_seq = row.side("kvlen");
   if (row.optional_text("kvheads")) shape.kv_heads = row.side("kvheads");
-  if (shape.kv_heads > 0 && std::fmod(shape.heads, shape.kv_heads) != 0)
-    input_error("{}:{}: kvheads: '{}' does not divide the {} query heads", row.origin(), row.line(),
-                row.text("kvheads"), shape.heads);
-  if (shape.kv_seq > 0 && shape.kv_seq < shape.seq)
-    input_error("{}:{}: kvlen: '{}' is fewer keys than the {} queries", row.origin(), row.line(),
-                row.text("kvlen"), shape.seq);
+  if (const auto why = attention_shape_problem(shape))
+    input_error("{}:{}: kvheads, kvlen: {}", row.origin(), row.line(), *why);
   return shape;
 }
 

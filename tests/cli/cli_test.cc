@@ -210,6 +210,19 @@ TEST(Cli, CausalAttentionDoesHalfTheWork) {
   EXPECT_LT(causal["expected_time_s"].get<double>(), full["expected_time_s"].get<double>());
 }
 
+// A decode step over a cache of grouped queries: one query a sequence scores every key, and K
+// and V are read once per K and V head; fewer K and V heads read fewer bytes, the same FLOPs.
+TEST(Cli, DecodeAttentionReadsItsCacheOncePerKvHead) {
+  const char* step = "op attention --seq 1 --keys 8192 --heads 32 --d-head 128 --batch 16 --causal";
+  const json mha = ridge_json(step);
+  const json gqa = ridge_json(std::string(step) + " --kv-heads 8");
+  EXPECT_DOUBLE_EQ(mha["flops"].get<double>(), 4.0 * 8192 * 128 * 32 * 16);
+  EXPECT_EQ(mha["flops"], gqa["flops"]);
+  const double queries = 2.0 * 128 * 2 * 32 * 16;
+  EXPECT_DOUBLE_EQ(gqa["bytes"].get<double>(), queries + 2.0 * 8192 * 128 * 2 * 8 * 16);
+  EXPECT_DOUBLE_EQ(mha["bytes"].get<double>(), queries + 2.0 * 8192 * 128 * 2 * 32 * 16);
+}
+
 TEST(Cli, DevicesListsTheCatalog) {
   const json j = ridge_json("devices");
   ASSERT_GE(j["devices"].size(), 8u);

@@ -159,6 +159,8 @@ TEST(OpSpec, ReadsEachKind) {
             parse_op_spec("attention seq=512 d=64", 2).bytes);
   EXPECT_EQ(parse_op_spec("attention seq=512 d=64 causal unfused", 2).label,
             "attention seq=512 d_head=64 causal unfused");
+  EXPECT_EQ(parse_op_spec("attention seq=1 keys=4096 d=128 heads=32 kv_heads=8", 2).label,
+            "attention seq=1 d_head=128 keys=4096 heads=32 kv_heads=8");
 }
 
 TEST(OpSpec, BadSpecsSayWhatIsWrong) {
