@@ -183,7 +183,7 @@ def fit_errors(ridge: str, values: dict, figure: Figure, scratch: pathlib.Path) 
 # length, and the H100 SXM5's dense fp16 peak it is a share of.
 FA3_FIGURE = {512: 467, 1024: 565, 2048: 625, 4096: 638, 8192: 646, 16384: 648}
 H100_FP16_PEAK_TFLOPS = 989
-FA3_FIGURES = {"efficiency_d128": 0.001, "block_overhead_tiles": 0.1}  # key: the step it is kept to
+FA3_STEPS = {"efficiency_d128": 0.001, "block_overhead_tiles": 0.1}  # what the profile keeps each to
 
 
 def fit_flash_attention() -> dict:
@@ -241,7 +241,7 @@ def main() -> int:
     for key, value in fit_flash_attention().items():
         if not args.check:
             print(f"{key} = {value:.3g}")
-        elif abs(shipped_hopper_figure(key) - value) > FA3_FIGURES[key] / 2:
+        elif abs(shipped_hopper_figure(key) - value) > FA3_STEPS[key] / 2:
             print(f"{key}: shipped {shipped_hopper_figure(key):.3g}, the fit gives {value:.3g}",
                   file=sys.stderr)
             failed = True

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "ridge/calibration.h"
+#include "ridge/collective.h"
 #include "ridge/device.h"
 #include "ridge/op.h"
 #include "ridge/precision.h"
@@ -96,12 +97,6 @@ struct Expectation {
 // when none applies or it has no figure for `precision`: then only the bound is given.
 std::optional<Expectation> expect(const Op& op, const Device& device, Precision precision,
                                   const ExpectOptions& options = {});
-
-}  // namespace ridge
-
-#include "ridge/collective.h"
-
-namespace ridge {
 
 // A ring collective over a link as NCCL's tuning model prices it, on the fastest of its
 // protocols the calibration gives: the call's latency, the step latency for each of `steps`, and

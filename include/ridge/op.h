@@ -3,6 +3,7 @@
 // main memory, every output written once, all reuse on chip. Real kernels move more, so the
 // intensities are upper bounds and the times lower bounds.
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -28,6 +29,15 @@ struct AttentionShape {
   // query head on its own reads its group's K and V once per query head, not once per group.
   double kv_bytes = 0;  // of the op's bytes, the K and V read once
   double kv_reads = 1;  // how often the kernel reads them (1: the query heads of a group share)
+
+  double keys() const { return kv_seq > 0 ? kv_seq : seq; }
+  double key_heads() const { return kv_heads > 0 ? kv_heads : heads; }
+  // Query-key scores of one head of one sequence: every key for every query, or causal, a
+  // cache's keys and, within the sequence, the keys up to each query's own position.
+  double scores() const {
+    if (!causal) return seq * keys();
+    return seq * (seq + 1) / 2 + seq * std::max(0.0, keys() - seq);
+  }
 };
 
 struct Op {
@@ -57,8 +67,8 @@ Op gemm(double m, double n, double k, double element_bytes, double batch = 1);
 // Unfused: the scores are also written, read and written again by the softmax, and read by PV.
 Op attention(const AttentionShape& shape, double element_bytes);
 
-// Why a shape is no attention: K and V heads that do not divide the query heads, or fewer keys
-// than queries; none when it is one.
+// Why a shape is no attention: K and V heads that do not divide the query heads, or a causal one
+// with fewer keys than queries; none when it is one.
 std::optional<std::string> attention_shape_problem(const AttentionShape& shape);
 
 // The pass an engine runs between the Q, K and V projections and the fused attention kernel,

@@ -44,22 +44,17 @@ Op gemm(double m, double n, double k, double element_bytes, double batch) {
 }
 
 Op attention(const AttentionShape& s, double element_bytes) {
-  const double keys = s.kv_seq > 0 ? s.kv_seq : s.seq;
-  const double kv_heads = s.kv_heads > 0 ? s.kv_heads : s.heads;
-  // Causal: each query scores the keys up to its own position, those before the sequence (a
-  // cache's) and seq (seq + 1) / 2 within it.
-  const double past = std::max(0.0, keys - s.seq);
-  const double scores = s.causal ? s.seq * (s.seq + 1) / 2 + s.seq * past : s.seq * keys;
+  const double scores = s.scores();
   const double flops = 4 * scores * s.d_head * s.heads * s.batch;
   // Q read and O written per query head; K and V read once per K and V head.
   const double query_bytes = 2 * s.seq * s.d_head * element_bytes * s.heads * s.batch;
-  const double kv_bytes = 2 * keys * s.d_head * element_bytes * kv_heads * s.batch;
+  const double kv_bytes = 2 * s.keys() * s.d_head * element_bytes * s.key_heads() * s.batch;
   // Unfused: QK^T writes the scores, softmax reads and rewrites them, PV reads them.
   const double score_bytes = s.fused ? 0 : 4 * scores * element_bytes * s.heads * s.batch;
   std::string label = fmt::format("attention seq={} d_head={}", plain(s.seq), plain(s.d_head));
-  if (keys != s.seq) label += fmt::format(" keys={}", plain(keys));
+  if (s.keys() != s.seq) label += fmt::format(" keys={}", plain(s.keys()));
   if (s.heads != 1) label += fmt::format(" heads={}", plain(s.heads));
-  if (kv_heads != s.heads) label += fmt::format(" kv_heads={}", plain(kv_heads));
+  if (s.key_heads() != s.heads) label += fmt::format(" kv_heads={}", plain(s.key_heads()));
   if (s.batch != 1) label += fmt::format(" batch={}", plain(s.batch));
   if (s.causal) label += " causal";
   if (!s.fused) label += " unfused";
@@ -73,8 +68,11 @@ std::optional<std::string> attention_shape_problem(const AttentionShape& s) {
   if (s.kv_heads > 0 && std::fmod(s.heads, s.kv_heads) != 0)
     return fmt::format("{} K and V heads do not divide the {} query heads", plain(s.kv_heads),
                        plain(s.heads));
-  if (s.kv_seq > 0 && s.kv_seq < s.seq)
-    return fmt::format("{} keys are fewer than the {} queries", plain(s.kv_seq), plain(s.seq));
+  // The causal mask takes the queries to be the last keys; without it fewer keys than queries
+  // is cross-attention, and sound.
+  if (s.causal && s.keys() < s.seq)
+    return fmt::format("{} keys are fewer than the {} queries of a causal attention",
+                       plain(s.keys()), plain(s.seq));
   return std::nullopt;
 }
 

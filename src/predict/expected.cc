@@ -247,33 +247,24 @@ struct AttentionSchedule {
 };
 
 AttentionSchedule schedule_of(const AttentionShape& s) {
-  const double keys = s.kv_seq > 0 ? s.kv_seq : s.seq;
-  const double past = std::max(0.0, keys - s.seq);
-  const double rows = std::min(s.seq, kAttentionTile);
+  const double past = std::max(0.0, s.keys() - s.seq);
   const double blocks = std::ceil(s.seq / kAttentionTile);
-  const double key_tiles = std::ceil(keys / kAttentionTile);
+  const double key_tiles = std::ceil(s.keys() / kAttentionTile);
   AttentionSchedule a;
   a.blocks = s.batch * s.heads * blocks;
-  a.tile_scores = rows * kAttentionTile;
+  a.tile_scores = std::min(s.seq, kAttentionTile) * kAttentionTile;
+  a.useful_scores = s.batch * s.heads * s.scores();
+  a.longest_tiles = key_tiles;
+  double per_head = blocks * key_tiles;
   if (s.seq <= 1) {
     // Split over the keys: no block is longer than a tile.
-    a.tiles = s.batch * s.heads * key_tiles;
     a.longest_tiles = 1;
-    a.useful_scores = s.batch * s.heads * keys;
-    return a;
-  }
-  double per_head = 0;
-  if (s.causal) {
+  } else if (s.causal) {
     // Block i < blocks - 1 visits the past's tiles and i + 1 more; the last, every key tile.
     per_head =
         (blocks - 1) * std::ceil(past / kAttentionTile) + (blocks - 1) * blocks / 2 + key_tiles;
-    a.useful_scores = s.batch * s.heads * (s.seq * (s.seq + 1) / 2 + s.seq * past);
-  } else {
-    per_head = blocks * key_tiles;
-    a.useful_scores = s.batch * s.heads * s.seq * keys;
   }
   a.tiles = s.batch * s.heads * per_head;
-  a.longest_tiles = key_tiles;
   return a;
 }
 

@@ -544,9 +544,8 @@ ValidationPoint attention_point(const KernelRow& k, const AttentionTiming& timin
   const AttentionShape shape = attention_shape_of(row);
   std::vector<Op> ops;
   if (timing.layer) {
-    const double kv_heads = shape.kv_heads > 0 ? shape.kv_heads : shape.heads;
     ops.push_back(rotary_cache_write(shape.batch * shape.seq, shape.heads * shape.d_head,
-                                     kv_heads * shape.d_head, k.types.input_bytes,
+                                     shape.key_heads() * shape.d_head, k.types.input_bytes,
                                      k.types.input_bytes));
   }
   ops.push_back(attention(shape, k.types.input_bytes));
@@ -555,9 +554,8 @@ ValidationPoint attention_point(const KernelRow& k, const AttentionTiming& timin
   p.quantity = "time";
   p.label = ops.back().label + " " + row.text("dtype");
   if (timing.layer) p.label = "layer: " + p.label;
-  const double keys = shape.kv_seq > 0 ? shape.kv_seq : shape.seq;
-  const double source_flops =
-      4 * shape.batch * shape.heads * shape.seq * keys * shape.d_head / (shape.causal ? 2 : 1);
+  const double source_flops = 4 * shape.batch * shape.heads * shape.seq * shape.keys() *
+                              shape.d_head / (shape.causal ? 2 : 1);
   p.measured_s = measured_kernel_seconds(row, source_flops);
   price_ops(p, k.device, ops, k.types.compute, k.overhead_s, timing.extra_kernels);
   return p;

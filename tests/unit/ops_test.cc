@@ -73,6 +73,22 @@ TEST(Ops, CachedAttentionReadsKeysOncePerKvHead) {
   EXPECT_EQ(op.label, "attention seq=1 d_head=128 keys=1024 heads=32 kv_heads=8 batch=4 causal");
 }
 
+// K and V heads must divide the query heads; fewer keys than queries is cross-attention without
+// a causal mask, and no attention with one (the mask takes the queries to be the last keys).
+TEST(Ops, AttentionShapesSayWhyTheyAreNone) {
+  AttentionShape cross{.seq = 8, .d_head = 64, .heads = 32};
+  cross.kv_seq = 4;
+  EXPECT_FALSE(attention_shape_problem(cross));
+  EXPECT_DOUBLE_EQ(attention(cross, 2).flops, 4 * 8 * 4 * 64 * 32);
+  AttentionShape causal = cross;
+  causal.causal = true;
+  EXPECT_EQ(attention_shape_problem(causal),
+            "4 keys are fewer than the 8 queries of a causal attention");
+  AttentionShape grouped = cross;
+  grouped.kv_heads = 5;
+  EXPECT_EQ(attention_shape_problem(grouped), "5 K and V heads do not divide the 32 query heads");
+}
+
 TEST(Ops, AttentionIntensityMatchesTheFlashAttentionAccounting) {
   const Op op = attention({.seq = 512, .d_head = 64}, 2);
   EXPECT_DOUBLE_EQ(op.flops / op.bytes, 256);
