@@ -4,6 +4,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <queue>
+#include <vector>
 
 #include "predict/gemm_tiles.h"
 #include "ridge/bounds.h"
@@ -226,23 +229,64 @@ double attention_efficiency(double d_head, const Calibration& c) {
 
 // How a fused attention kernel's work falls on the SMs, in tiles of kAttentionTile queries by
 // kAttentionTile keys: each block of queries runs on one SM and visits the key tiles it attends
-// to, a causal block only those up to its own last query. The blocks are uneven (the last of a
-// causal prompt visits every tile, the first one), and the kernels issue the longest first, so
-// the kernel takes the longer of its longest block and its tiles spread evenly over the SMs, in
-// whole tiles. A decode kernel (one query a sequence) splits its keys over blocks instead
-// (FlashDecoding, TensorRT-LLM's multi-block mode): its tiles spread evenly.
+// to, a causal block only those up to its own last query, and pays a fixed part beside them.
+// The blocks go to the SMs in the grid's order, each SM taking the next block when it frees up:
+// the hardware's block dispatch does so for a grid launched whole, and a persistent kernel's
+// atomic tile counter (TensorRT-LLM's Hopper FMHA) the same. The grid puts a head's query blocks
+// side by side, first to last (FlashAttention-2's grid is (query blocks, batch, heads),
+// TensorRT-LLM's Ampere FMHA's (query blocks, heads, batch)), so a causal prompt's blocks, which
+// grow from one key tile to all of them, come shortest first and the longest come last, when
+// fewer SMs are left to share them. A decode kernel (one query a sequence) splits its keys over
+// blocks instead (FlashDecoding, TensorRT-LLM's multi-block mode): its tiles spread evenly.
 struct AttentionSchedule {
   double tiles = 0;          // key tiles visited by every block of every head and sequence
   double longest_tiles = 0;  // by the block that visits the most
   double blocks = 0;
+  double groups = 0;  // heads x sequences, each a run of query blocks
+  double blocks_per_group = 0;
+  double past_tiles = 0;  // key tiles before a causal prompt's first query
+  bool causal = false;
+  bool split_keys = false;   // a decode kernel
   double tile_scores = 0;    // query-key pairs of one tile
   double useful_scores = 0;  // query-key pairs the op counts
+
+  // The key tiles block `i` of its group visits.
+  double block_tiles(double i) const {
+    if (!causal || i == blocks_per_group - 1) return longest_tiles;
+    return past_tiles + i + 1;
+  }
 
   // The kernel's span in tile times, over `units` SMs, each block paying `block_overhead` tile
   // times beyond its tiles.
   double span_tiles(double units, double block_overhead) const {
-    const double per_unit = (tiles + blocks * block_overhead) / units;
-    return std::max(longest_tiles + block_overhead, std::ceil(per_unit - 1e-9));
+    const double longest = longest_tiles + block_overhead;
+    const double work = tiles + blocks * block_overhead;
+    if (split_keys) return std::max(longest, std::ceil(work / units - 1e-9));
+    if (blocks <= units) return longest;
+    if (blocks > kSimulatedRounds * units) return std::ceil(blocks / units) * work / blocks;
+    return in_grid_order(units, block_overhead);
+  }
+
+ private:
+  // Past this many blocks an SM, whole rounds of the mean block serve: within 1% of the
+  // schedule on average and 6% at worst (a causal prompt's longest blocks last), never longer,
+  // and they cost nothing to work out where a model sweep prices thousands of prompts.
+  static constexpr double kSimulatedRounds = 16;
+
+  // Greedy list scheduling: each block, in the grid's order, starts on the SM free first.
+  double in_grid_order(double units, double block_overhead) const {
+    std::priority_queue<double, std::vector<double>, std::greater<>> free_at;
+    for (int unit = 0; unit < static_cast<int>(units); ++unit) free_at.push(0);
+    double span = 0;
+    for (double group = 0; group < groups; ++group) {
+      for (double i = 0; i < blocks_per_group; ++i) {
+        const double end = free_at.top() + block_tiles(i) + block_overhead;
+        free_at.pop();
+        free_at.push(end);
+        span = std::max(span, end);
+      }
+    }
+    return span;
   }
 };
 
@@ -251,18 +295,22 @@ AttentionSchedule schedule_of(const AttentionShape& s) {
   const double blocks = std::ceil(s.seq / kAttentionTile);
   const double key_tiles = std::ceil(s.keys() / kAttentionTile);
   AttentionSchedule a;
-  a.blocks = s.batch * s.heads * blocks;
+  a.groups = s.batch * s.heads;
+  a.blocks_per_group = blocks;
+  a.blocks = a.groups * blocks;
   a.tile_scores = std::min(s.seq, kAttentionTile) * kAttentionTile;
   a.useful_scores = s.batch * s.heads * s.scores();
   a.longest_tiles = key_tiles;
+  a.past_tiles = std::ceil(past / kAttentionTile);
+  a.causal = s.causal;
   double per_head = blocks * key_tiles;
   if (s.seq <= 1) {
     // Split over the keys: no block is longer than a tile.
+    a.split_keys = true;
     a.longest_tiles = 1;
   } else if (s.causal) {
     // Block i < blocks - 1 visits the past's tiles and i + 1 more; the last, every key tile.
-    per_head =
-        (blocks - 1) * std::ceil(past / kAttentionTile) + (blocks - 1) * blocks / 2 + key_tiles;
+    per_head = (blocks - 1) * a.past_tiles + (blocks - 1) * blocks / 2 + key_tiles;
   }
   a.tiles = s.batch * s.heads * per_head;
   return a;
@@ -279,14 +327,15 @@ ExpectedTime attention_time(const Op& op, const Device& device, Precision precis
   ExpectedTime e;
   const double block_overhead =
       c.attention_block_overhead_tiles ? c.attention_block_overhead_tiles->value : 0;
-  e.compute_time_s = schedule.span_tiles(units, block_overhead) * tile_s;
+  const double span_tiles = schedule.span_tiles(units, block_overhead);
+  e.compute_time_s = span_tiles * tile_s;
   e.memory_time_s = (op.bytes + (s.kv_reads - 1) * s.kv_bytes) / a.bandwidth_bytes_per_s;
   if (a.describe) {
     e.detail = fmt::format(
         "flash attention at {:.0f}% of peak: {} blocks visit {} key tiles, the longest {}, "
-        "over {} SMs",
+        "over {} SMs in the grid's order: {:.4g} tile times",
         100 * rate / device.peak(precision).value, schedule.blocks, schedule.tiles,
-        schedule.longest_tiles, units);
+        schedule.longest_tiles, units, span_tiles);
     if (s.kv_reads > 1)
       e.detail += fmt::format("; K and V read once per query head ({}x)", s.kv_reads);
   }

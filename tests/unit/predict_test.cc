@@ -185,7 +185,9 @@ double attention_rate_per_sm(const Device& d, const Calibration& c) {
 
 // A fused attention kernel runs each block of 128 queries on one SM, a tile of 128 keys at a
 // time: a causal prompt's last block visits every key tile, so with few blocks the kernel waits
-// for it; with many the tiles spread over the SMs, in whole tiles.
+// for it. The blocks go to the SMs in the grid's order, a head's shortest first; with a few to
+// an SM the longest come last and the kernel takes longer than its work spread evenly; with many
+// it takes whole rounds of the mean block.
 TEST(Expected, CausalAttentionWaitsForItsLongestBlock) {
   const Device& h100 = device("h100-sxm");
   const Calibration c = *find_calibration(h100);
@@ -193,23 +195,32 @@ TEST(Expected, CausalAttentionWaitsForItsLongestBlock) {
   const double sm_rate = attention_rate_per_sm(h100, c);
   const double tile_s = 4.0 * 128 * 128 * 128 / sm_rate;
   const double overhead = c.attention_block_overhead_tiles->value;
+  const double head_tiles = 128.0 * 129 / 2;  // a causal 16k-token head's blocks visit these
   AttentionShape one{16384, 128, 1, 1};
   one.causal = true;
   const auto alone = expected_time(attention(one, 2), h100, Precision::bf16, c);
-  // 128 blocks: one wave, as long as the last block, which visits every tile.
+  // 128 blocks: one round, as long as the last block, which visits every tile.
   EXPECT_NEAR(alone->compute_time_s, (128 + overhead) * tile_s, 1e-3 * tile_s);
+
+  AttentionShape few = one;
+  few.heads = 4;  // 512 blocks, about four to an SM
+  const auto in_order = expected_time(attention(few, 2), h100, Precision::bf16, c);
+  const double few_work = 4 * head_tiles + 512 * overhead;
+  EXPECT_GT(in_order->compute_time_s, 1.05 * std::ceil(few_work / units) * tile_s);
+  EXPECT_LE(in_order->compute_time_s, (few_work / units + 128 + overhead) * tile_s);
+
   AttentionShape many = one;
-  many.heads = 64;
-  const auto spread = expected_time(attention(many, 2), h100, Precision::bf16, c);
+  many.heads = 64;  // 8192 blocks
+  const auto rounds = expected_time(attention(many, 2), h100, Precision::bf16, c);
   const double blocks = 64 * 128;
-  const double tiles = 64 * (128.0 * 129 / 2);
-  EXPECT_NEAR(spread->compute_time_s, std::ceil((tiles + blocks * overhead) / units) * tile_s,
+  EXPECT_NEAR(rounds->compute_time_s,
+              std::ceil(blocks / units) * (64 * head_tiles + blocks * overhead) / blocks * tile_s,
               1e-3 * tile_s);
-  // Without the mask every block visits every tile: twice the work, less the diagonal.
-  many.causal = false;
-  const auto full = expected_time(attention(many, 2), h100, Precision::bf16, c);
-  EXPECT_NEAR(full->compute_time_s,
-              std::ceil((64 * 128.0 * 128 + blocks * overhead) / units) * tile_s, 1e-3 * tile_s);
+  // Without the mask every block visits every tile: equal blocks, whole rounds of them.
+  few.causal = false;
+  const auto full = expected_time(attention(few, 2), h100, Precision::bf16, c);
+  EXPECT_NEAR(full->compute_time_s, std::ceil(512 / units) * (128 + overhead) * tile_s,
+              1e-3 * tile_s);
 }
 
 // FlashAttention-3's Figure 5 (head 128, no mask, B x S = 16k tokens, 16 heads on an H100): a
@@ -586,15 +597,15 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("gemm_aiconfigurator_b200", held_out, 540, 0.11, 0.31);
   expect_set("gemm_aiconfigurator_b300", fit, 540, 0.14);
   // Its context-attention tables (TensorRT-LLM's attention layer over a causal prompt: the
-  // rotary and cache pass, then fused attention), held out: expected 12% (H100) to 30% (B200)
-  // faster than measured, TensorRT-LLM's kernels reaching less than the FlashAttention-3 figure
-  // the calibration takes its rate and per-block overhead from. This holds the gap, unhidden
-  // (docs/predict.md).
-  expect_set("attention_aiconfigurator_a100", held_out, 220, 0.22, 0.35);
-  expect_set("attention_aiconfigurator_h100", held_out, 264, 0.13, 0.25);
-  expect_set("attention_aiconfigurator_h200", held_out, 264, 0.17, 0.29);
-  expect_set("attention_aiconfigurator_b200", held_out, 264, 0.32, 0.42);
-  expect_set("attention_aiconfigurator_b300", held_out, 264, 0.25, 0.32);
+  // rotary and cache pass, then fused attention, its blocks in the grid's order), held out:
+  // expected 10% (H100) to 28% (B200) faster than measured, TensorRT-LLM's kernels reaching less
+  // than the FlashAttention-3 figure the calibration takes its rate and per-block overhead from.
+  // This holds the gap, unhidden (docs/predict.md).
+  expect_set("attention_aiconfigurator_a100", held_out, 220, 0.19, 0.31);
+  expect_set("attention_aiconfigurator_h100", held_out, 264, 0.11, 0.17);
+  expect_set("attention_aiconfigurator_h200", held_out, 264, 0.14, 0.20);
+  expect_set("attention_aiconfigurator_b200", held_out, 264, 0.30, 0.38);
+  expect_set("attention_aiconfigurator_b300", held_out, 264, 0.21, 0.29);
   // Its NCCL tables (nccl-tests on one node, 2 to 8 GPUs, 512 B to 512 MB), held out: priced on
   // the fastest of NCCL's three protocols by NCCL's own tuning model, 15-16% off at the median on
   // the A100 and Blackwell, a quarter on Hopper, whose small messages run faster than that model
@@ -624,11 +635,11 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // TensorRT-LLM's own tables: held out. Throughput (static batches on H100, A100) is expected
   // within a few percent; the first-token latencies of its v0.5 are not yet (docs/predict.md).
   expect_set("llm_inference_trtllm S7: request time", held_out, 29, 0.10, 0.20);
-  expect_set("llm_inference_trtllm S7: time to first token", held_out, 16, 0.29);
+  expect_set("llm_inference_trtllm S7: time to first token", held_out, 16, 0.27);
   // Its v0.9 tables, H200 among them: expected within a sixth at the median, faster than
   // measured more often than slower, which this holds, unhidden; one row excluded by the file.
   expect_set("llm_inference_trtllm S8: request time", held_out, 71, 0.18, 0.39);
-  expect_set("llm_inference_trtllm S8: time to first token", held_out, 36, 0.27);
+  expect_set("llm_inference_trtllm S8: time to first token", held_out, 36, 0.26);
   // torchao's tables (A100, H100; bf16 and weight-only formats): held out from every fit,
   // gpt-fast's weight-only shares among them. Its activation-quantised fp8 rows and its fp6
   // ones (no figure for their kernels) are expected faster than measured, which this holds.
