@@ -822,6 +822,17 @@ bool uses_torch_weight_kernels(const std::string& lower) {
   return lower.find("gpt-fast") != std::string::npos || lower.find("torchao") != std::string::npos;
 }
 
+// Fused attention runs in 16 bits where the products are narrower (fp8, int8, fp4), unless the
+// row says its attention is fp8 too. TensorRT-LLM's FP8 context FMHA is opt-in
+// (`use_fp8_context_fmha: bool = False` in its plugin config, a copy at 0.10.0.dev2024043000;
+// its context FMHA types are "FP16 I/O") and the builds its tables state do not turn it on;
+// torchao's float8 modes quantise the linear layers, and SDPA runs in bf16.
+bool runs_fp8_attention(const std::string& lower) {
+  for (std::string_view says : {"fp8 attention", "fp8 context fmha", "fp8 fmha"})
+    if (lower.find(says) != std::string::npos) return true;
+  return false;
+}
+
 // TensorRT-LLM's generation kernel ran each query head on its own, reading its group's K and V
 // for each, until its XQA kernels for grouped-query attention became the default in v0.8
 // (docs/source/blogs/XQA-kernel.md: 2.4x the throughput for Llama 70B with them). Through v0.9
@@ -912,6 +923,11 @@ ValidationPoint price_run(const Row& row, const Device& device, const RunPrecisi
   w.activation_bytes = std::min(2.0, bytes_per_element(precision.compute));
   w.kv_bytes = precision.compute == Precision::fp8 ? 1 : 2;
   const std::string framework = lower_case(row.optional_text("framework").value_or(""));
+  const std::string stated = framework + " " + lower_case(row.text("precision"));
+  if (bytes_per_element(precision.compute) < 2 && !runs_fp8_attention(stated)) {
+    w.weights.set_compute(precision.compute);
+    w.compute = compute_precision_for_bits(16, device);
+  }
   w.cuda_graphs = uses_cuda_graphs(framework);
   w.eager_pytorch = uses_eager_pytorch(framework);
   w.torch_weight_kernels = uses_torch_weight_kernels(framework);
