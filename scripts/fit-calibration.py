@@ -54,7 +54,7 @@ import tempfile
 from dataclasses import dataclass
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-PROFILES = ["ampere", "hopper", "blackwell"]  # the profiles that carry fitted figures
+PROFILES = ["ampere", "hopper", "blackwell", "blackwell-ultra"]  # the profiles with fitted figures
 H200 = ROOT / "docs/measurements/h200-2026-11-30/h200.json"
 GPTFAST = ROOT / "data/validation/llm_inference_gptfast_nemo.tsv"
 EAGER = ROOT / "data/validation/llm_inference_pytorch_eager.tsv"
@@ -85,7 +85,8 @@ FIGURES = [
     Figure("torch_8bit", GPTFAST, "S3", "int8 weight-only", 0.2, 1.0, 0.01, False),
     Figure("torch_4bit", GPTFAST, "S3", "int4 weight-only g32", 0.2, 1.0, 0.01, False),
     Figure("eager_pytorch_op", EAGER, "S10", "bf16", 0.0, 1e-3, 1e-6, True),
-    Figure("bandwidth", B300, "gemv", "bf16", 0.3, 1.0, 0.001, False, ("blackwell",)),
+    Figure("bandwidth", B300, "gemv", "bf16", 0.3, 1.0, 0.001, False,
+           ("blackwell", "blackwell-ultra")),
 ]
 
 

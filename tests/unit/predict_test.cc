@@ -52,6 +52,25 @@ TEST(Calibration, HopperPartsGetTheHopperProfileAndOthersNone) {
   EXPECT_FALSE(find_calibration(device("mi300x")).has_value());
 }
 
+// A fused attention's share follows the exponentials its softmax takes per tensor FLOP: the B200
+// multiplies twice as fast a clock per SM as an H100 with the same special function units, so
+// its head of 128 takes Hopper's share at a head of 64; the B300 doubles those units back to
+// Hopper's balance and takes Hopper's shares as they are.
+TEST(Calibration, BlackwellAttendsAtHoppersShareForAsManyExponentialsPerFlop) {
+  const Calibration hopper = *find_calibration(device("h100-sxm"));
+  const Calibration blackwell = *find_calibration(device("b200"));
+  const Calibration ultra = *find_calibration(device("b300"));
+  EXPECT_EQ(blackwell.id, "blackwell");
+  EXPECT_EQ(ultra.id, "blackwell-ultra");
+  EXPECT_DOUBLE_EQ(blackwell.attention_efficiency_d128.value,
+                   hopper.attention_efficiency_d64.value);
+  EXPECT_LT(blackwell.attention_efficiency_d64.value, blackwell.attention_efficiency_d128.value);
+  EXPECT_DOUBLE_EQ(ultra.attention_efficiency_d128.value, hopper.attention_efficiency_d128.value);
+  EXPECT_DOUBLE_EQ(ultra.attention_efficiency_d64.value, hopper.attention_efficiency_d64.value);
+  // Both fitted on the B300's GEMVs: one bandwidth share.
+  EXPECT_DOUBLE_EQ(ultra.bandwidth_efficiency.value, blackwell.bandwidth_efficiency.value);
+}
+
 TEST(Calibration, AFigureWithoutASourceIsBadInput) {
   const std::string profile = R"(id = "x"
 name = "x"
@@ -598,13 +617,13 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("gemm_aiconfigurator_b300", fit, 540, 0.14);
   // Its context-attention tables (TensorRT-LLM's attention layer over a causal prompt: the
   // rotary and cache pass, then fused attention, its blocks in the grid's order), held out:
-  // expected 10% (H100) to 28% (B200) faster than measured, TensorRT-LLM's kernels reaching less
+  // expected 10% (H100) to 20% (B300) faster than measured, TensorRT-LLM's kernels reaching less
   // than the FlashAttention-3 figure the calibration takes its rate and per-block overhead from.
   // This holds the gap, unhidden (docs/predict.md).
   expect_set("attention_aiconfigurator_a100", held_out, 220, 0.19, 0.31);
   expect_set("attention_aiconfigurator_h100", held_out, 264, 0.11, 0.17);
   expect_set("attention_aiconfigurator_h200", held_out, 264, 0.14, 0.20);
-  expect_set("attention_aiconfigurator_b200", held_out, 264, 0.30, 0.38);
+  expect_set("attention_aiconfigurator_b200", held_out, 264, 0.18, 0.29);
   expect_set("attention_aiconfigurator_b300", held_out, 264, 0.21, 0.29);
   // Its NCCL tables (nccl-tests on one node, 2 to 8 GPUs, 512 B to 512 MB), held out: priced on
   // the fastest of NCCL's three protocols by NCCL's own tuning model, 15-16% off at the median on
