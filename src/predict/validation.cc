@@ -924,7 +924,8 @@ ValidationPoint price_run(const Row& row, const Device& device, const RunPrecisi
   w.kv_bytes = precision.compute == Precision::fp8 ? 1 : 2;
   const std::string framework = lower_case(row.optional_text("framework").value_or(""));
   const std::string stated = framework + " " + lower_case(row.text("precision"));
-  if (bytes_per_element(precision.compute) < 2 && !runs_fp8_attention(stated)) {
+  const bool has_16_bits = device.has_peak(Precision::fp16) || device.has_peak(Precision::bf16);
+  if (bytes_per_element(precision.compute) < 2 && has_16_bits && !runs_fp8_attention(stated)) {
     w.weights.set_compute(precision.compute);
     w.compute = compute_precision_for_bits(16, device);
   }
