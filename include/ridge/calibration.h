@@ -68,9 +68,11 @@ struct Calibration {
   // shorter than that waits for it. Absent: launch_overhead_s.
   std::optional<Figure> eager_pytorch_op_s;
   // Share of the spec peak that a fused (FlashAttention) kernel reaches, at head dimension 64
-  // and at 128 and above; in between it is interpolated.
+  // and at 128 and above; in between it is interpolated. Where the softmax's exponentials bind
+  // at 128 (Blackwell), a share at 256, reached between 128 and 256 and held past it.
   Figure attention_efficiency_d64;
   Figure attention_efficiency_d128;
+  std::optional<Figure> attention_efficiency_d256;
   // What each block of queries costs beyond the key tiles it visits, in tile times: loading its
   // queries before the first tile, scaling and storing its output after the last. Absent: none.
   std::optional<Figure> attention_block_overhead_tiles;

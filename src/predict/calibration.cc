@@ -49,11 +49,14 @@ class CalibrationReader : TomlReader {
     c.eager_pytorch_op_s =
         optional_sourced(fixed, "fixed", "eager_pytorch_op", FigureKind::seconds);
     const toml::table& attention =
-        section("attention", {"efficiency_d64", "efficiency_d128", "block_overhead_tiles"});
+        section("attention",
+                {"efficiency_d64", "efficiency_d128", "efficiency_d256", "block_overhead_tiles"});
     c.attention_efficiency_d64 =
         sourced(attention, "attention", "efficiency_d64", FigureKind::fraction);
     c.attention_efficiency_d128 =
         sourced(attention, "attention", "efficiency_d128", FigureKind::fraction);
+    c.attention_efficiency_d256 =
+        optional_sourced(attention, "attention", "efficiency_d256", FigureKind::fraction);
     c.attention_block_overhead_tiles =
         optional_sourced(attention, "attention", "block_overhead_tiles", FigureKind::count);
     const toml::table& collective =

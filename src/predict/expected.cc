@@ -219,12 +219,16 @@ ExpectedTime gemm_time(const Op& op, const Device& device, Precision precision,
 }
 
 // Share of the spec peak a fused attention kernel reaches at this head dimension: the
-// calibration's two points, interpolated between 64 and 128 and held outside them.
+// calibration's points at 64, 128 and (where it has one) 256, interpolated between them and
+// held outside.
 double attention_efficiency(double d_head, const Calibration& c) {
-  const double low = c.attention_efficiency_d64.value;
-  const double high = c.attention_efficiency_d128.value;
-  const double x = std::clamp((d_head - 64) / 64, 0.0, 1.0);
-  return low + x * (high - low);
+  const auto between = [&](double low_d, const Figure& low, const Figure& high) {
+    const double x = std::clamp((d_head - low_d) / low_d, 0.0, 1.0);
+    return low.value + x * (high.value - low.value);
+  };
+  if (d_head > 128 && c.attention_efficiency_d256)
+    return between(128, c.attention_efficiency_d128, *c.attention_efficiency_d256);
+  return between(64, c.attention_efficiency_d64, c.attention_efficiency_d128);
 }
 
 // How a fused attention kernel's work falls on the SMs, in tiles of kAttentionTile queries by

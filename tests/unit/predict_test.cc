@@ -65,6 +65,11 @@ TEST(Calibration, BlackwellAttendsAtHoppersShareForAsManyExponentialsPerFlop) {
   EXPECT_DOUBLE_EQ(blackwell.attention_efficiency_d128.value,
                    hopper.attention_efficiency_d64.value);
   EXPECT_LT(blackwell.attention_efficiency_d64.value, blackwell.attention_efficiency_d128.value);
+  // A head of 256 has a Hopper head of 128's exponentials per tensor FLOP on a B200.
+  ASSERT_TRUE(blackwell.attention_efficiency_d256.has_value());
+  EXPECT_DOUBLE_EQ(blackwell.attention_efficiency_d256->value,
+                   hopper.attention_efficiency_d128.value);
+  EXPECT_FALSE(hopper.attention_efficiency_d256.has_value());
   EXPECT_DOUBLE_EQ(ultra.attention_efficiency_d128.value, hopper.attention_efficiency_d128.value);
   EXPECT_DOUBLE_EQ(ultra.attention_efficiency_d64.value, hopper.attention_efficiency_d64.value);
   // Both fitted on the B300's GEMVs: one bandwidth share.
@@ -258,6 +263,22 @@ TEST(Expected, AttentionRateByLengthFollowsFlashAttention3) {
     const auto e = expected_time(op, h100, Precision::fp16, c);
     EXPECT_NEAR(op.flops / e->compute_time_s / tflops, 1, 0.05) << seq << " tokens";
   }
+}
+
+// The share rises from 128 to 256 where the profile has a point at 256 and is held past it (MLA's
+// absorbed heads of 576 on a B200), and is held past 128 where it has none (Hopper).
+TEST(Expected, AttentionShareFollowsTheHeadDimensionToItsLastPoint) {
+  const auto rate = [](const char* id, double d_head) {
+    const Device& d = device(id);
+    AttentionShape s{16384, d_head, 16, 1};
+    const Op op = attention(s, 2);
+    const auto e = expected_time(op, d, Precision::bf16, *find_calibration(d));
+    return op.flops / e->compute_time_s;
+  };
+  EXPECT_LT(rate("b200", 128), rate("b200", 192));
+  EXPECT_LT(rate("b200", 192), rate("b200", 256));
+  EXPECT_NEAR(rate("b200", 576) / rate("b200", 256), 1, 0.02);
+  EXPECT_NEAR(rate("h100-sxm", 256) / rate("h100-sxm", 128), 1, 0.02);
 }
 
 // One query a sequence (decode): the kernel splits the keys over blocks, so no block is longer
