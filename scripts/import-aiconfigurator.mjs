@@ -91,12 +91,22 @@ const contextAttention = {
 }
 
 // Generation (decode) attention: one new token a sequence attending to `step` cached tokens and
-// itself, through TensorRT-LLM's attention layer. Its masked multi-head attention kernel applies
-// the rotary embedding and appends the new K and V itself (FusedQKVMaskedAttentionDispatchParams,
-// cpp/tensorrt_llm/common/attentionOp.cpp), as do its XQA kernels on Hopper's GMMA path; its other
-// XQA paths and Blackwell's trtllm-gen run invokeBuildDecoderInfo and invokeQKVPreprocessing first
-// (decoderXQAImplJIT.cpp, xqaDispatcher.cpp). The table does not say which path a row took, so
-// the files name no extra kernel.
+// itself, through TensorRT-LLM's attention layer. Which kernels a row ran, TensorRT-LLM's code
+// says from the part and the row's heads. Its masked multi-head attention kernel applies the
+// rotary embedding and appends the new K and V itself (FusedQKVMaskedAttentionDispatchParams,
+// cpp/tensorrt_llm/common/attentionOp.cpp); on Ampere and Hopper it runs as many K and V heads as
+// query heads, since XQA declines vanilla MHA (supportConfigCommon, decoderXQAImplJIT/
+// kernelUtils.cpp). Grouped queries there take XQA; its GMMA kernel, which applies the rotary
+// embedding itself, wants an fp8 cache (supportConfigQGMMA), so over these bf16 caches the HMMA
+// kernel runs after invokeQKVPreprocessing (decoderXQAImplJIT.cpp). On Blackwell every row of
+// these tables takes TensorRT-LLM's trtllm-gen kernels (XqaDispatcher::shouldUse declines only
+// beams, windows and groups over 16), after invokeBuildDecoderInfo and invokeQKVPreprocessing
+// (XqaDispatcher::runImpl, cpp/tensorrt_llm/kernels/xqaDispatcher.cpp).
+const blackwell = part => part.id.startsWith('b')
+const generationDirectives = part => blackwell(part)
+  ? ["attention = layer (on Blackwell every row takes TensorRT-LLM's trtllm-gen kernels, XqaDispatcher::shouldUse declining only beams, windows and groups over 16, and XqaDispatcher::runImpl runs invokeQKVPreprocessing, the rotary embedding and the cache append, before the kernel: cpp/tensorrt_llm/kernels/xqaDispatcher.cpp)",
+    'extra_kernels = 1 (XqaDispatcher::runImpl launches invokeBuildDecoderInfo, the sequence offsets and rotary frequencies, before them)']
+  : ["attention = grouped-layer (on Ampere and Hopper as many K and V heads as query heads run the masked MHA kernel, which applies the rotary embedding and appends to the cache itself, XQA declining vanilla MHA: supportConfigCommon, decoderXQAImplJIT/kernelUtils.cpp; grouped queries take XQA, whose GMMA kernel that does it inside wants an fp8 cache, supportConfigQGMMA, so over a bf16 cache the HMMA kernel runs after invokeQKVPreprocessing: decoderXQAImplJIT.cpp)"]
 const decodeHeads = new Set(['32/32', '32/8', '64/8', '8/1'])
 const generationAttention = {
   name: 'decode_attention',
@@ -114,7 +124,7 @@ const generationAttention = {
   header: 'batch\tnheads\tkvheads\tseqlen\tkvlen\theaddim\tcausal\tdtype\tdevice\ttime_ms',
   cells: r => [r.batch_size, r.num_heads, r.num_key_value_heads, 1, Number(r.step) + 1, r.head_dim, 'true', 'bf16', r.device, r.latency],
   role: () => undefined,
-  directives: [],
+  directives: generationDirectives,
   // A row whose Q, O and KV cache could not be read at the part's spec bandwidth in the time
   // measured is not the configuration its columns state: excluded, with that reason.
   impossible: (r, part) => {
@@ -166,7 +176,8 @@ for (const kind of [gemm, contextAttention, generationAttention, collective]) {
     const role = kind.role(part)
     // Data rows start after the header lines below: the # lines, then the column names.
     const impossible = kind.impossible ? kept.flatMap((r, i) => kind.impossible(r, part) ? [i] : []) : []
-    const headerLines = 3 + (role ? 1 : 0) + kind.directives.length + (impossible.length ? 1 : 0) + 1
+    const directives = typeof kind.directives === 'function' ? kind.directives(part) : kind.directives
+    const headerLines = 3 + (role ? 1 : 0) + directives.length + (impossible.length ? 1 : 0) + 1
     const exclusion = impossible.length
       ? [`# ridge: exclude = ${impossible.map(i => headerLines + 1 + i).join(',')} (${kind.impossibleWhy(part)})`] : []
     const lines = [
@@ -174,7 +185,7 @@ for (const kind of [gemm, contextAttention, generationAttention, collective]) {
       `# Conditions: ${engine}, ${kind.conditions}; ${kind.timing}. The device column is the table's own, CUDA's name for the part.`,
       `# Selection (ridge, fixed before any point was priced): ${kind.rule}; ${kept.length} of the table's ${rows.length} rows. Values verbatim (latency in ms). Added by scripts/import-aiconfigurator.mjs.`,
       ...(role ? [`# ridge: role = ${role}`] : []),
-      ...kind.directives.map(d => `# ridge: ${d}`),
+      ...directives.map(d => `# ridge: ${d}`),
       ...exclusion,
       kind.header,
       ...kept.map(r => kind.cells(r).map(String).join('\t')),

@@ -512,15 +512,24 @@ bool forward_pass(const Row& row) {
 
 // What a file's attention rows timed: the fused kernel alone (FlashAttention's benchmarks), or
 // an engine's attention layer ('# ridge: attention = layer (why)'): the rotary and cache pass
-// before the kernel too, and `extra_kernels` small ones of its own ('# ridge: extra_kernels =
-// N (why)'), each at the calibration's floor.
+// before the kernel too, or ('grouped-layer') before it only for grouped queries, where an
+// engine's kernel for as many K and V heads as query heads does that pass itself; and
+// `extra_kernels` small ones of its own ('# ridge: extra_kernels = N (why)'), each at the
+// calibration's floor.
 struct AttentionTiming {
   bool layer = false;
+  bool grouped_only = false;
   double extra_kernels = 0;
+
+  bool has_cache_pass(const AttentionShape& s) const {
+    return layer && (!grouped_only || s.key_heads() < s.heads);
+  }
 };
 
 AttentionTiming attention_timing(const Table& t) {
-  return {directive_choice(t, "attention", "kernel", {"kernel", "layer"}) == "layer",
+  const std::string choice =
+      directive_choice(t, "attention", "kernel", {"kernel", "layer", "grouped-layer"});
+  return {choice != "kernel", choice == "grouped-layer",
           directive_number(t, "extra_kernels", 100, true, "a count from 0 to 100").value_or(0)};
 }
 
@@ -543,7 +552,8 @@ ValidationPoint attention_point(const KernelRow& k, const AttentionTiming& timin
   const Row& row = k.row;
   const AttentionShape shape = attention_shape_of(row);
   std::vector<Op> ops;
-  if (timing.layer) {
+  const bool cache_pass = timing.has_cache_pass(shape);
+  if (cache_pass) {
     ops.push_back(rotary_cache_write(shape.batch * shape.seq, shape.heads * shape.d_head,
                                      shape.key_heads() * shape.d_head, k.types.input_bytes,
                                      k.types.input_bytes));
@@ -553,7 +563,7 @@ ValidationPoint attention_point(const KernelRow& k, const AttentionTiming& timin
   p.line = row.line();
   p.quantity = "time";
   p.label = ops.back().label + " " + row.text("dtype");
-  if (timing.layer) p.label = "layer: " + p.label;
+  if (cache_pass) p.label = "layer: " + p.label;
   const double source_flops = 4 * shape.batch * shape.heads * shape.seq * shape.keys() *
                               shape.d_head / (shape.causal ? 2 : 1);
   p.measured_s = measured_kernel_seconds(row, source_flops);

@@ -656,15 +656,16 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("collective_aiconfigurator_b200", held_out, 252, 0.17, 0.35);
   expect_set("collective_aiconfigurator_b300", held_out, 252, 0.17, 0.33);
   // Its decode attention tables (TensorRT-LLM's masked MHA and XQA kernels over a bf16 cache,
-  // four head layouts of the Llama models), held out: within a few percent where the cache is
-  // large, but the kernel's measured floor (10-14 us) is three to four times the model's, so
-  // small caches are expected far faster than measured. 21 of the A100's rows are faster than
-  // its HBM can deliver their cache and are excluded by the file. This holds it, unhidden.
-  expect_set("decode_attention_aiconfigurator_a100", held_out, 118, 0.48, 0.79);
-  expect_set("decode_attention_aiconfigurator_h100", held_out, 139, 0.45, 0.73);
-  expect_set("decode_attention_aiconfigurator_h200", held_out, 139, 0.58, 0.74);
-  expect_set("decode_attention_aiconfigurator_b200", held_out, 139, 0.28, 0.73);
-  expect_set("decode_attention_aiconfigurator_b300", held_out, 139, 0.26, 0.72);
+  // four head layouts of the Llama models, with the cache pass and setup kernel its code runs on
+  // each part), held out: within a few percent where the cache is large, but on Ampere and
+  // Hopper the layer's measured floor (10-14 us) is still twice the model's, so small caches are
+  // expected far faster than measured. 21 of the A100's rows are faster than its HBM can deliver
+  // their cache and are excluded by the file. This holds it, unhidden.
+  expect_set("decode_attention_aiconfigurator_a100", held_out, 118, 0.40, 0.61);
+  expect_set("decode_attention_aiconfigurator_h100", held_out, 139, 0.33, 0.52);
+  expect_set("decode_attention_aiconfigurator_h200", held_out, 139, 0.45, 0.60);
+  expect_set("decode_attention_aiconfigurator_b200", held_out, 139, 0.17, 0.28);
+  expect_set("decode_attention_aiconfigurator_b300", held_out, 139, 0.15, 0.27);
   EXPECT_EQ(find("matmul_max").role, fit);
   // gpt-fast's rows are where the per-kernel cost and the weight-only shares were fitted: a fit
   // set, whose error proves nothing but that the fits hold.
@@ -712,6 +713,26 @@ TEST(Validation, AnAttentionLayerIsPricedWithItsOtherKernels) {
   EXPECT_GT(layer.bound_s, kernel.bound_s);
   EXPECT_THROW(validate("# ridge: attention = both (why)\n" + rows), InputError);
   EXPECT_THROW(validate("# ridge: extra_kernels = 1.5 (why)\n" + rows), InputError);
+}
+
+// 'grouped-layer': the rotary and cache pass runs before the kernel for grouped queries only (an
+// engine whose kernel for as many K and V heads as query heads does that pass itself).
+TEST(Validation, AGroupedLayerPricesTheCachePassForGroupedQueriesOnly) {
+  const std::string header =
+      "batch\tnheads\tkvheads\tseqlen\tkvlen\theaddim\tcausal\tdtype\tdevice\ttime_ms\n";
+  const auto expected = [&](const std::string& directive, const std::string& row) {
+    return *validate("# Source: a test\n" + directive + header + row)
+                .front()
+                .points.front()
+                .expected_s;
+  };
+  const std::string grouped = "4\t32\t8\t1\t4096\t128\ttrue\tbf16\tH100 SXM\t1\n";
+  const std::string mha = "4\t32\t32\t1\t4096\t128\ttrue\tbf16\tH100 SXM\t1\n";
+  const std::string directive = "# ridge: attention = grouped-layer (why)\n";
+  EXPECT_GT(expected(directive, grouped), expected("", grouped));
+  EXPECT_DOUBLE_EQ(expected(directive, grouped),
+                   expected("# ridge: attention = layer (why)\n", grouped));
+  EXPECT_DOUBLE_EQ(expected(directive, mha), expected("", mha));
 }
 
 // A decode attention row gives the keys in the cache and the K and V heads: it is priced as that
