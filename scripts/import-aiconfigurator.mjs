@@ -43,10 +43,10 @@ const parts = [
   { id: 'a100', dir: 'a100_sxm', version: '1.0.0', nccl: '2.27.3', hbm: 2039e9 },
   { id: 'h100', dir: 'h100_sxm', version: '1.3.0rc20', nccl: '2.29.2', hbm: 3.35e12 },
   { id: 'h200', dir: 'h200_sxm', version: '1.3.0rc20', nccl: '2.29.2', hbm: 4.8e12 },
-  { id: 'b200', dir: 'b200_sxm', version: '1.3.0rc20', nccl: '2.29.2', hbm: 8e12 },
+  { id: 'b200', dir: 'b200_sxm', version: '1.3.0rc20', nccl: '2.29.2', hbm: 8e12, tllmGen: true },
   // Blackwell's bandwidth share is fitted to this part's GEMVs (scripts/fit-calibration.py), so
   // its GEMM file is a fit set; the B200's stays held out.
-  { id: 'b300', dir: 'b300_sxm', version: '1.3.0rc20', nccl: '2.29.2', hbm: 8e12,
+  { id: 'b300', dir: 'b300_sxm', version: '1.3.0rc20', nccl: '2.29.2', hbm: 8e12, tllmGen: true,
     gemmRole: 'fit (the bandwidth share of data/calibration/blackwell.toml is fitted to its GEMVs by scripts/fit-calibration.py)' },
 ]
 const powers = (from, to) => { const out = []; for (let x = from; x <= to; x *= 2) out.push(x); return out }
@@ -102,8 +102,8 @@ const contextAttention = {
 // these tables takes TensorRT-LLM's trtllm-gen kernels (XqaDispatcher::shouldUse declines only
 // beams, windows and groups over 16), after invokeBuildDecoderInfo and invokeQKVPreprocessing
 // (XqaDispatcher::runImpl, cpp/tensorrt_llm/kernels/xqaDispatcher.cpp).
-const blackwell = part => part.id.startsWith('b')
-const generationDirectives = part => blackwell(part)
+// `tllmGen`: a Blackwell part, whose generation attention TensorRT-LLM runs on trtllm-gen.
+const generationDirectives = part => part.tllmGen
   ? ["attention = layer (on Blackwell every row takes TensorRT-LLM's trtllm-gen kernels, XqaDispatcher::shouldUse declining only beams, windows and groups over 16, and XqaDispatcher::runImpl runs invokeQKVPreprocessing, the rotary embedding and the cache append, before the kernel: cpp/tensorrt_llm/kernels/xqaDispatcher.cpp)",
     'extra_kernels = 1 (XqaDispatcher::runImpl launches invokeBuildDecoderInfo, the sequence offsets and rotary frequencies, before them)']
   : ["attention = grouped-layer (on Ampere and Hopper as many K and V heads as query heads run the masked MHA kernel, which applies the rotary embedding and appends to the cache itself, XQA declining vanilla MHA: supportConfigCommon, decoderXQAImplJIT/kernelUtils.cpp; grouped queries take XQA, whose GMMA kernel that does it inside wants an fp8 cache, supportConfigQGMMA, so over a bf16 cache the HMMA kernel runs after invokeQKVPreprocessing: decoderXQAImplJIT.cpp)"]

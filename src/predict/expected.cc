@@ -245,14 +245,15 @@ double attention_efficiency(double d_head, const Calibration& c) {
 struct AttentionSchedule {
   double tiles = 0;          // key tiles visited by every block of every head and sequence
   double longest_tiles = 0;  // by the block that visits the most
-  double blocks = 0;
-  double groups = 0;  // heads x sequences, each a run of query blocks
+  double groups = 0;         // heads x sequences, each a run of query blocks
   double blocks_per_group = 0;
   double past_tiles = 0;  // key tiles before a causal prompt's first query
   bool causal = false;
   bool split_keys = false;   // a decode kernel
   double tile_scores = 0;    // query-key pairs of one tile
   double useful_scores = 0;  // query-key pairs the op counts
+
+  double blocks() const { return groups * blocks_per_group; }
 
   // The key tiles block `i` of its group visits.
   double block_tiles(double i) const {
@@ -264,10 +265,10 @@ struct AttentionSchedule {
   // times beyond its tiles.
   double span_tiles(double units, double block_overhead) const {
     const double longest = longest_tiles + block_overhead;
-    const double work = tiles + blocks * block_overhead;
+    const double work = tiles + blocks() * block_overhead;
     if (split_keys) return std::max(longest, std::ceil(work / units - 1e-9));
-    if (blocks <= units) return longest;
-    if (blocks > kSimulatedRounds * units) return std::ceil(blocks / units) * work / blocks;
+    if (blocks() <= units) return longest;
+    if (blocks() > kSimulatedRounds * units) return std::ceil(blocks() / units) * work / blocks();
     return in_grid_order(units, block_overhead);
   }
 
@@ -301,7 +302,6 @@ AttentionSchedule schedule_of(const AttentionShape& s) {
   AttentionSchedule a;
   a.groups = s.batch * s.heads;
   a.blocks_per_group = blocks;
-  a.blocks = a.groups * blocks;
   a.tile_scores = std::min(s.seq, kAttentionTile) * kAttentionTile;
   a.useful_scores = s.batch * s.heads * s.scores();
   a.longest_tiles = key_tiles;
@@ -338,7 +338,7 @@ ExpectedTime attention_time(const Op& op, const Device& device, Precision precis
     e.detail = fmt::format(
         "flash attention at {:.0f}% of peak: {} blocks visit {} key tiles, the longest {}, "
         "over {} SMs in the grid's order: {:.4g} tile times",
-        100 * rate / device.peak(precision).value, schedule.blocks, schedule.tiles,
+        100 * rate / device.peak(precision).value, schedule.blocks(), schedule.tiles,
         schedule.longest_tiles, units, span_tiles);
     if (s.kv_reads > 1)
       e.detail += fmt::format("; K and V read once per query head ({}x)", s.kv_reads);

@@ -843,6 +843,17 @@ bool runs_fp8_attention(const std::string& lower) {
   return false;
 }
 
+// A run's products at `products`, and its attention and element-wise work in 16 bits where the
+// products are narrower, the device has a 16-bit peak and the row (`stated`, lower case) does
+// not say its attention is fp8.
+void set_compute(Workload& w, Precision products, const std::string& stated, const Device& device) {
+  w.compute = products;
+  const bool has_16_bits = device.has_peak(Precision::fp16) || device.has_peak(Precision::bf16);
+  if (bytes_per_element(products) >= 2 || !has_16_bits || runs_fp8_attention(stated)) return;
+  w.weights.set_compute(products);
+  w.compute = compute_precision_for_bits(16, device);
+}
+
 // TensorRT-LLM's generation kernel ran each query head on its own, reading its group's K and V
 // for each, until its XQA kernels for grouped-query attention became the default in v0.8
 // (docs/source/blogs/XQA-kernel.md: 2.4x the throughput for Llama 70B with them). Through v0.9
@@ -926,19 +937,13 @@ ValidationPoint price_run(const Row& row, const Device& device, const RunPrecisi
   w.prompt = row.count("isl");
   w.gen = row.count("osl");
   w.tp = row.optional_text("tp") ? row.count("tp", 1024) : 1;
-  w.compute = precision.compute;
+  const std::string framework = lower_case(row.optional_text("framework").value_or(""));
+  set_compute(w, precision.compute, framework + " " + lower_case(row.text("precision")), device);
   w.weights.set_bytes(precision.weight_bits / 8);
   // Activations in the products' type where it is narrower than 16 bits (fp8, int8, fp4); the
   // KV cache in fp8 where the products are fp8, else 16-bit.
   w.activation_bytes = std::min(2.0, bytes_per_element(precision.compute));
   w.kv_bytes = precision.compute == Precision::fp8 ? 1 : 2;
-  const std::string framework = lower_case(row.optional_text("framework").value_or(""));
-  const std::string stated = framework + " " + lower_case(row.text("precision"));
-  const bool has_16_bits = device.has_peak(Precision::fp16) || device.has_peak(Precision::bf16);
-  if (bytes_per_element(precision.compute) < 2 && has_16_bits && !runs_fp8_attention(stated)) {
-    w.weights.set_compute(precision.compute);
-    w.compute = compute_precision_for_bits(16, device);
-  }
   w.cuda_graphs = uses_cuda_graphs(framework);
   w.eager_pytorch = uses_eager_pytorch(framework);
   w.torch_weight_kernels = uses_torch_weight_kernels(framework);
