@@ -88,6 +88,7 @@ const contextAttention = {
     "attention = layer (the collector times TensorRT-LLM's attention layer: its QKV preprocessing kernel, the rotary embedding and K and V written to the cache, before the fused kernel)",
     'extra_kernels = 1 (AttentionOp::enqueueContext launches invokeBuildDecoderInfo, the sequence offsets and rotary frequencies, before them; TensorRT-LLM cpp/tensorrt_llm/common/attentionOp.cpp)',
   ],
+  replayFloor: true,
 }
 
 // Generation (decode) attention: one new token a sequence attending to `step` cached tokens and
@@ -107,6 +108,8 @@ const generationDirectives = part => part.tllmGen
   ? ["attention = layer (on Blackwell every row takes TensorRT-LLM's trtllm-gen kernels, XqaDispatcher::shouldUse declining only beams, windows and groups over 16, and XqaDispatcher::runImpl runs invokeQKVPreprocessing, the rotary embedding and the cache append, before the kernel: cpp/tensorrt_llm/kernels/xqaDispatcher.cpp)",
     'extra_kernels = 1 (XqaDispatcher::runImpl launches invokeBuildDecoderInfo, the sequence offsets and rotary frequencies, before them)']
   : ["attention = grouped-layer (on Ampere and Hopper as many K and V heads as query heads run the masked MHA kernel, which applies the rotary embedding and appends to the cache itself, XQA declining vanilla MHA: supportConfigCommon, decoderXQAImplJIT/kernelUtils.cpp; grouped queries take XQA, whose GMMA kernel that does it inside wants an fp8 cache, supportConfigQGMMA, so over a bf16 cache the HMMA kernel runs after invokeQKVPreprocessing: decoderXQAImplJIT.cpp)"]
+// The part whose generation table the collector's replay floor is fitted to.
+const replayFloorPartId = 'h100'
 const decodeHeads = new Set(['32/32', '32/8', '64/8', '8/1'])
 const generationAttention = {
   name: 'decode_attention',
@@ -123,8 +126,11 @@ const generationAttention = {
   order: r => [Number(r.num_heads), Number(r.num_key_value_heads), Number(r.batch_size), Number(r.step)],
   header: 'batch\tnheads\tkvheads\tseqlen\tkvlen\theaddim\tcausal\tdtype\tdevice\ttime_ms',
   cells: r => [r.batch_size, r.num_heads, r.num_key_value_heads, 1, Number(r.step) + 1, r.head_dim, 'true', 'bf16', r.device, r.latency],
-  role: () => undefined,
+  role: part => part.id === replayFloorPartId
+    ? 'fit (its least time is the replay floor of every attention table of the collector: scripts/import-aiconfigurator.mjs)'
+    : undefined,
   directives: generationDirectives,
+  replayFloor: true,
   // A row whose Q, O and KV cache could not be read at the part's spec bandwidth in the time
   // measured is not the configuration its columns state: excluded, with that reason.
   impossible: (r, part) => {
@@ -162,21 +168,46 @@ const byOrder = kind => (a, b) => {
   return 0
 }
 
+// A part's table of one kind: its path in aiconfigurator and its rows; none where the part has
+// no such table.
+const readTable = async (kind, part) => {
+  const version = (kind.version ?? (p => p.version))(part)
+  const file = `aic-core/src/aiconfigurator_core/systems/data/${part.dir}/${kind.table.replace('VERSION', version)}`
+  let buf
+  try { buf = git('show', `HEAD:${file}`) } catch { return undefined }
+  const rows = await parquetReadObjects({
+    file: buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength), compressors })
+  return { version, file, rows }
+}
+
+// The rows of a table that its selection keeps and that can be the configuration they state.
+const possible = (kind, part, rows) =>
+  rows.filter(r => kind.keep(r) && !(kind.impossible && kind.impossible(r, part)))
+
+// The collector times each attention call as one CUDA-graph replay issued from a Python loop
+// (repeat_n = 1, collector/helper.py benchmark_with_power), so no call is timed shorter than
+// the host takes to issue a replay, whatever the GPU does. That host time is fitted to one
+// table, the H100's generation attention (the least time it gives: its rows of least GPU work
+// wait for the host), whose file is then a fit set, and taken for every attention table.
+const replayFloorPart = parts.find(p => p.id === replayFloorPartId)
+const replayFloorS = Math.min(...possible(generationAttention, replayFloorPart,
+  (await readTable(generationAttention, replayFloorPart)).rows).map(r => Number(r.latency))) * 1e-3
+const replayFloor = `replay_floor_s = ${replayFloorS.toExponential(3)} (the collector times each call as one CUDA-graph replay issued from a Python loop, so no call is timed shorter than the host takes to issue one; fitted: the least time of the H100 generation attention table, taken for every attention table of the collector, scripts/import-aiconfigurator.mjs)`
+
 for (const kind of [gemm, contextAttention, generationAttention, collective]) {
   for (const part of parts) {
-    const version = (kind.version ?? (p => p.version))(part)
+    const table = await readTable(kind, part)
+    if (!table) continue
+    const { version, file, rows } = table
     const engine = (kind.engine ?? (() => `TensorRT-LLM ${version}`))(part)
-    const file = `aic-core/src/aiconfigurator_core/systems/data/${part.dir}/${kind.table.replace('VERSION', version)}`
-    let buf
-    try { buf = git('show', `HEAD:${file}`) } catch { continue }  // no such table for the part
-    const rows = await parquetReadObjects({
-      file: buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength), compressors })
     const kept = rows.filter(kind.keep).sort(byOrder(kind))
     if (kept.length === 0) continue
     const role = kind.role(part)
     // Data rows start after the header lines below: the # lines, then the column names.
     const impossible = kind.impossible ? kept.flatMap((r, i) => kind.impossible(r, part) ? [i] : []) : []
-    const directives = typeof kind.directives === 'function' ? kind.directives(part) : kind.directives
+    const directives = [
+      ...(typeof kind.directives === 'function' ? kind.directives(part) : kind.directives),
+      ...(kind.replayFloor ? [replayFloor] : [])]
     const headerLines = 3 + (role ? 1 : 0) + directives.length + (impossible.length ? 1 : 0) + 1
     const exclusion = impossible.length
       ? [`# ridge: exclude = ${impossible.map(i => headerLines + 1 + i).join(',')} (${kind.impossibleWhy(part)})`] : []
