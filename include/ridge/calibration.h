@@ -49,9 +49,6 @@ struct Calibration {
   // The bandwidth from L2 into the SMs over the whole device, B/s: what feeds a GEMM tile.
   // Absent: tiles are taken to be fed at their full rate.
   std::optional<Figure> l2_bandwidth_bytes_per_s;
-  // What one SM takes from L2 at most, B/s: the SMs of a partial wave share the L2's bandwidth
-  // among fewer, up to this. Absent: each SM gets the device's feed over all its SMs.
-  std::optional<Figure> l2_unit_feed_bytes_per_s;
   // How a kernel's compute and memory parts add up near its ridge point: the exponent p of their
   // p-norm (overlapped_time_s, expected.h). Absent: the larger part alone, as the roofline has
   // it.

@@ -32,12 +32,11 @@ class CalibrationReader : TomlReader {
       c.compute_efficiency[precision_key(node, "compute", key.str())] =
           sourced(compute, "compute", key.str(), FigureKind::fraction);
     }
-    const toml::table& memory = section("memory", {"bandwidth", "l2_bandwidth", "l2_unit_feed"});
+    const toml::table& memory = section("memory", {"bandwidth", "l2_bandwidth"});
     c.bandwidth_efficiency = sourced(memory, "memory", "bandwidth", FigureKind::fraction);
-    c.l2_bandwidth_bytes_per_s =
-        optional_sourced(memory, "memory", "l2_bandwidth", FigureKind::bytes_per_s);
-    c.l2_unit_feed_bytes_per_s =
-        optional_sourced(memory, "memory", "l2_unit_feed", FigureKind::bytes_per_s);
+    if (memory.contains("l2_bandwidth"))
+      c.l2_bandwidth_bytes_per_s =
+          sourced(memory, "memory", "l2_bandwidth", FigureKind::bytes_per_s);
     if (root_.contains("overlap")) {
       const toml::table& overlap = section("overlap", {"exponent"});
       c.overlap_exponent = sourced(overlap, "overlap", "exponent", FigureKind::exponent);

@@ -117,8 +117,6 @@ ExpectedTime modelled_gemm_time(const Op& op, const Device& device, const Calibr
   machine.bandwidth_bytes_per_s = a.bandwidth_bytes_per_s;
   machine.l2_bytes = cache_bytes(device);
   machine.l2_feed_bytes_per_s = c.l2_bandwidth_bytes_per_s ? c.l2_bandwidth_bytes_per_s->value : 0;
-  machine.l2_unit_feed_bytes_per_s =
-      c.l2_unit_feed_bytes_per_s ? c.l2_unit_feed_bytes_per_s->value : 0;
   machine.cpu = device.is_cpu();
   machine.overlap_exponent = a.overlap_exponent;
   machine.kernel_floor_s = a.floor_s;

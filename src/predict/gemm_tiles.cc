@@ -88,33 +88,17 @@ double tile_intensity(Tile t, double element_bytes) {
   return 2.0 * t.m * t.n / ((t.m + t.n) * element_bytes);
 }
 
-// What L2 feeds each of `busy` units: an even share of its bandwidth, up to what one unit takes.
-// With no figure for that, the even share over all the device's units, however many are busy.
-double unit_feed_bytes_per_s(double busy, const GemmMachine& machine) {
-  if (machine.l2_unit_feed_bytes_per_s <= 0) return machine.l2_feed_bytes_per_s / machine.units;
-  return std::min(machine.l2_feed_bytes_per_s / busy, machine.l2_unit_feed_bytes_per_s);
-}
-
-// What `busy` units stream from main memory: the device's achievable bandwidth, unless so few
-// are busy that what each takes in at most is less.
-double main_memory_bytes_per_s(double busy, const GemmMachine& machine) {
-  if (machine.l2_unit_feed_bytes_per_s <= 0) return machine.bandwidth_bytes_per_s;
-  return std::min(machine.bandwidth_bytes_per_s, busy * machine.l2_unit_feed_bytes_per_s);
-}
-
 // The share of the achievable rate a tile keeps when L2 cannot feed it, relative to the largest
-// tile on every unit: the calibration's rate is what the largest tiles reach on a full device,
-// so a tile never exceeds it. `element_bytes` is what the operands occupy on average (4-bit
-// weights feed twice as many elements per byte as 8-bit ones); `busy` is how many units run
-// its tiles at once (a partial wave's share L2 among fewer).
-double feed_efficiency(Tile t, double element_bytes, double busy, const GemmMachine& machine) {
+// tile: the calibration's rate is what the largest tiles reach, so only smaller tiles lose.
+// `element_bytes` is what the operands occupy on average (4-bit weights feed twice as many
+// elements per byte as 8-bit ones).
+double feed_efficiency(Tile t, double element_bytes, const GemmMachine& machine) {
   if (machine.l2_feed_bytes_per_s <= 0) return 1;
-  const double unit_rate = machine.rate_flops_per_s / machine.units;
-  const auto fed = [&](Tile x, double units) {
-    const double needed = unit_rate / unit_feed_bytes_per_s(units, machine);
-    return std::min(1.0, tile_intensity(x, element_bytes) / needed);
+  const double needed_per_intensity = machine.rate_flops_per_s / machine.l2_feed_bytes_per_s;
+  const auto fed = [&](Tile x) {
+    return std::min(1.0, tile_intensity(x, element_bytes) / needed_per_intensity);
   };
-  return std::min(1.0, fed(t, busy) / fed(kLargestTile, machine.units));
+  return fed(t) / fed(kLargestTile);
 }
 
 // Main-memory traffic in elements of one product: each wave of tiles reads the rows of A and
@@ -148,11 +132,9 @@ GemmTiling price(const GemmShape& s, Tile t, int split, Decomposition how, doubl
   const double tiles = s.batch * tiles_m * tiles_n;
   const double ideal_elements = s.batch * (s.m * s.k + s.k * s.n + s.m * s.n);
   const double bytes_per_element = ideal_bytes / ideal_elements;
-  // Stream-K keeps every unit busy; whole tiles, as many as there are, up to every unit.
-  const double busy = g.stream_k ? machine.units : std::min<double>(machine.units, tiles * split);
-  const double step_time = 2.0 * t.m * t.n * kStepK /
-                           (machine.rate_flops_per_s / machine.units *
-                            feed_efficiency(t, bytes_per_element, busy, machine));
+  const double step_time =
+      2.0 * t.m * t.n * kStepK /
+      (machine.rate_flops_per_s / machine.units * feed_efficiency(t, bytes_per_element, machine));
   const double steps_per_slice = std::ceil(s.k / split / kStepK) + kPipelineFillSteps;
   double partials = 0;
   if (g.stream_k) {
@@ -173,7 +155,7 @@ GemmTiling price(const GemmShape& s, Tile t, int split, Decomposition how, doubl
   g.traffic_bytes = s.batch * bytes_per_element *
                     traffic_elements(s, t, tiles_m, tiles_n, machine, bytes_per_element);
   if (partials > machine.l2_bytes / 2) g.traffic_bytes += partials;
-  g.memory_time_s = g.traffic_bytes / main_memory_bytes_per_s(busy, machine);
+  g.memory_time_s = g.traffic_bytes / machine.bandwidth_bytes_per_s;
   // The last wave's output tiles are stored after their products finish, with nothing left to
   // run beside them (earlier waves' stores hide under the next wave's loads and products).
   const double last_wave_outputs =

@@ -11,12 +11,11 @@
 namespace ridge::predict {
 
 struct GemmMachine {
-  int units = 1;                        // SMs (or cores)
-  double rate_flops_per_s = 0;          // achievable, whole device
-  double bandwidth_bytes_per_s = 0;     // achievable main-memory bandwidth
-  double l2_bytes = 0;                  // 0: no cache holds operands between tiles
-  double l2_feed_bytes_per_s = 0;       // L2 into the units; 0: tiles are fed at their full rate
-  double l2_unit_feed_bytes_per_s = 0;  // what one unit takes from L2 at most; 0: its even share
+  int units = 1;                     // SMs (or cores)
+  double rate_flops_per_s = 0;       // achievable, whole device
+  double bandwidth_bytes_per_s = 0;  // achievable main-memory bandwidth
+  double l2_bytes = 0;               // 0: no cache holds operands between tiles
+  double l2_feed_bytes_per_s = 0;    // L2 into the units; 0: tiles are fed at their full rate
   // A CPU's BLAS (Goto's algorithm, as OpenBLAS): register tiles, threads share out the rows,
   // no split-K, and the operands are packed into contiguous panels before the kernel runs.
   bool cpu = false;

@@ -128,17 +128,16 @@ TEST(Expected, GemvStreamsAtTheAchievableBandwidth) {
 }
 
 // Stream-K shares a tile's K steps among units, and the one that finishes the tile sums its
-// peers' partials from L2, one after another: a GEMV over 2048 x 8192 weights in 16x128 tiles
-// has 16 of them for the H100's 132 SMs, 9 SMs a tile, so 8 partial tiles summed after the
-// products.
+// peers' partials from L2, one after another: a GEMV over 4096^2 weights in 16x128 tiles has 32
+// of them for the H100's 132 SMs, 5 SMs a tile, so 4 partial tiles summed after the products.
 TEST(Expected, StreamKSumsTheSharedTilesPartialsAfterTheProducts) {
   const Device& h100 = device("h100-sxm");
   const auto e =
-      expected_time(gemm(1, 2048, 8192, 2), h100, Precision::fp16, *find_calibration(h100));
+      expected_time(gemm(1, 4096, 4096, 2), h100, Precision::fp16, *find_calibration(h100));
   ASSERT_TRUE(e.has_value());
   EXPECT_NE(e->detail.find("tile 16x128, stream-k"), std::string::npos) << e->detail;
-  const double stores = 2048.0 * 2 / (0.938 * 3.35e12);  // one row of outputs
-  const double fixup = 8 * 16.0 * 128 * 4 / (8.558e12 / 132);
+  const double stores = 4096.0 * 2 / (0.938 * 3.35e12);  // one row of outputs
+  const double fixup = 4 * 16.0 * 128 * 4 / (8.558e12 / 132);
   EXPECT_NEAR(e->epilogue_time_s, stores + fixup, 1e-12);
 }
 
@@ -186,33 +185,6 @@ TEST(Expected, OneRowCostsATileOfRows) {
   const auto sixteen = expected_time(gemm(16, 16384, 16384, 2), h100, Precision::fp16, c);
   EXPECT_NEAR(one->compute_time_s, sixteen->compute_time_s, 1e-12);
   EXPECT_LT(one->compute_time_s, one->memory_time_s);  // and the weights' traffic dominates
-}
-
-// A partial wave's SMs share the L2 among fewer: a 1x1024x512 product has at most 16 tiles,
-// whose SMs are each fed at one SM's most (245.6 GB/s on Hopper, its shared memory's rate)
-// rather than at an even share of 8.558 TB/s over all 132 (64.8 GB/s), so their K steps run
-// faster; never faster than the largest tile on a full device, the rate the calibration gives.
-TEST(Expected, APartialWavesTilesShareTheL2AmongFewer) {
-  const Device& h100 = device("h100-sxm");
-  Calibration c = *find_calibration(h100);
-  ASSERT_TRUE(c.l2_unit_feed_bytes_per_s.has_value());
-  EXPECT_EQ(c.l2_unit_feed_bytes_per_s->provenance, Provenance::measured);
-  const Op small = gemm(1, 1024, 512, 2);  // 16 tiles of 64x64 at most: a partial wave
-  const double shared = expected_time(small, h100, Precision::bf16, c)->compute_time_s;
-  c.l2_unit_feed_bytes_per_s.reset();  // every SM at an even share, however few are busy
-  const double even = expected_time(small, h100, Precision::bf16, c)->compute_time_s;
-  EXPECT_LT(shared, 0.5 * even);
-  // A full device's tiles are fed as before: the share, not the SM's most, binds there.
-  const Op large = gemm(4096, 4096, 4096, 2);
-  Calibration with = *find_calibration(h100);
-  EXPECT_DOUBLE_EQ(expected_time(large, h100, Precision::bf16, with)->compute_time_s,
-                   expected_time(large, h100, Precision::bf16, c)->compute_time_s);
-  // And no tile's K step runs faster than the calibration's rate: eight 16x128 tiles, each of
-  // 512 / 64 K steps and two filling the pipeline, on an SM apiece.
-  const auto e = expected_time(small, h100, Precision::bf16, with);
-  EXPECT_NE(e->detail.find("tile 16x128, split-k 1"), std::string::npos) << e->detail;
-  const double step = 2.0 * 16 * 128 * 64 / (0.803 * 990e12 / 132);
-  EXPECT_GE(shared, (512.0 / 64 + 2) * step * (1 - 1e-9));
 }
 
 // Never below the bound, for shapes from GEMV to large GEMM, and never absurdly above it.
@@ -648,7 +620,7 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   const ValidationRole held_out = ValidationRole::held_out;
   const ValidationRole fit = ValidationRole::fit;
   expect_set("gemm_llmcompass", held_out, 20, 0.10, 0.15);
-  expect_set("gemm_deepgemm", held_out, 28, 0.06, 0.19);
+  expect_set("gemm_deepgemm", held_out, 28, 0.10, 0.22);
   // Vidur's profiles of torch's fp16 GEMMs, every layer of seven models at TP 1 to 8, 1 to 32k
   // tokens: held out. The H100's meet the kernel-level target; the A100's are expected faster
   // than measured by about a sixth across the board, which this holds, unhidden (docs/predict.md).
@@ -656,13 +628,12 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("gemm_vidur_a100", held_out, 3692, 0.16, 0.28);
   // NVIDIA aiconfigurator's bf16 GEMM tables (TensorRT-LLM's Linear, CUDA-graph replay, a newer
   // library than Vidur's): held out. The A100 agrees with Vidur's (a sixth fast across the
-  // board); the H100 and H200, whose partial waves share the L2 among fewer SMs, are still
-  // expected slower than measured for the smallest products: held, unhidden (docs/predict.md).
-  // The B300's table is
+  // board); the H100 and H200 are expected slower than measured for small and mid products
+  // (newer kernels than the model's tiles): held, unhidden (docs/predict.md). The B300's table is
   // where Blackwell's bandwidth share was fitted (its GEMVs), the B200's holds it out.
   expect_set("gemm_aiconfigurator_a100", held_out, 504, 0.17, 0.32);
-  expect_set("gemm_aiconfigurator_h100", held_out, 540, 0.10, 0.31);
-  expect_set("gemm_aiconfigurator_h200", held_out, 540, 0.10, 0.32);
+  expect_set("gemm_aiconfigurator_h100", held_out, 540, 0.11, 0.44);
+  expect_set("gemm_aiconfigurator_h200", held_out, 540, 0.11, 0.42);
   expect_set("gemm_aiconfigurator_b200", held_out, 540, 0.11, 0.31);
   expect_set("gemm_aiconfigurator_b300", fit, 540, 0.14);
   // Its context-attention tables (TensorRT-LLM's attention layer over a causal prompt: the
