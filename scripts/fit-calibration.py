@@ -18,6 +18,10 @@ The others are fitted to validation sets that `ridge validate` reports as fit se
 - `fixed.eager_pytorch_op`, what eager PyTorch's host spends on each op: the PyTorch blog's
   eager gpt-fast baseline (source S10 of data/validation/llm_inference_pytorch_eager.tsv), the
   kernel floor as fitted.
+- `fixed.launch_overhead`, what the host of an engine that launches its kernels one by one
+  spends on each op: NeMo's inference on its TensorRT-LLM backend (source S6 of
+  llm_inference_gptfast_nemo.tsv: Llama 2 7B, batch 1 to 8, TP 1 to 8, A100 and H100), all its
+  rows; TensorRT-LLM's own tables (llm_inference_trtllm.tsv, S7 and S8) hold it out.
 - Blackwell's `memory.bandwidth`, the share of the HBM's rate its kernels reach: the GEMVs of
   NVIDIA aiconfigurator's B300 table (data/validation/gemm_aiconfigurator_b300_bf16.tsv, m up to
   8 rows, 2^26 weights or more, where the kernel floor is an eighth of the time or less); the B200's
@@ -35,8 +39,8 @@ blocks run at, as the model schedules them.
 The other figures are each the one value that makes its rows' median signed error zero, everything else in the
 model as shipped, in the order above (the overlap first: every other figure is fitted through
 it); no other set is looked at. The held-out checks are
-torchao's tables (llm_inference_torchao.tsv, S9), torchao's eager runs (S11) and the B200's
-GEMM table (gemm_aiconfigurator_b200_bf16.tsv).
+torchao's tables (llm_inference_torchao.tsv, S9), torchao's eager runs (S11), TensorRT-LLM's
+tables (S7, S8) and the B200's GEMM table (gemm_aiconfigurator_b200_bf16.tsv).
 
     scripts/fit-calibration.py RIDGE            prints the fitted values
     scripts/fit-calibration.py RIDGE --check    exit 1 when a shipped value is not the fit's
@@ -85,6 +89,7 @@ FIGURES = [
     Figure("torch_8bit", GPTFAST, "S3", "int8 weight-only", 0.2, 1.0, 0.01, False),
     Figure("torch_4bit", GPTFAST, "S3", "int4 weight-only g32", 0.2, 1.0, 0.01, False),
     Figure("eager_pytorch_op", EAGER, "S10", "bf16", 0.0, 1e-3, 1e-6, True),
+    Figure("launch_overhead", GPTFAST, "S6", "", 0.0, 100e-6, 1e-7, True),
     Figure("bandwidth", B300, "gemv", "bf16", 0.3, 1.0, 0.001, False,
            ("blackwell", "blackwell-ultra")),
 ]

@@ -671,17 +671,20 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // gpt-fast's rows are where the per-kernel cost and the weight-only shares were fitted: a fit
   // set, whose error proves nothing but that the fits hold.
   expect_set("llm_inference_gptfast_nemo S3", fit, 31, 0.08);
-  // NeMo's: held out. Its Llama 2 13B runs are excluded (one is faster than fp16 allows); the
-  // 7B runs are expected faster than measured by about a third, which this holds, unhidden.
-  expect_set("llm_inference_gptfast_nemo S6: request latency", held_out, 32, 0.35);
-  // TensorRT-LLM's own tables: held out. Throughput (static batches on H100, A100) is expected
-  // within a few percent; the first-token latencies of its v0.5 are not yet (docs/predict.md).
-  expect_set("llm_inference_trtllm S7: request time", held_out, 29, 0.10, 0.20);
-  expect_set("llm_inference_trtllm S7: time to first token", held_out, 16, 0.24);
-  // Its v0.9 tables, H200 among them: expected within a sixth at the median, faster than
-  // measured more often than slower, which this holds, unhidden; one row excluded by the file.
-  expect_set("llm_inference_trtllm S8: request time", held_out, 71, 0.18, 0.39);
-  expect_set("llm_inference_trtllm S8: time to first token", held_out, 36, 0.24);
+  // NeMo's (its TensorRT-LLM backend, Llama 2 7B, batch 1 to 8): where the host time per op of
+  // an engine launching its kernels one by one was fitted, a fit set. Its Llama 2 13B runs are
+  // excluded (one is faster than fp16 allows).
+  expect_set("llm_inference_gptfast_nemo S6: request latency", fit, 32, 0.11);
+  // TensorRT-LLM's own tables: held out from that fit. Throughput (static batches on H100, A100)
+  // is expected within a few percent; the first-token latencies of its v0.5 a sixth faster than
+  // measured, which this holds, unhidden (docs/predict.md).
+  expect_set("llm_inference_trtllm S7: request time", held_out, 29, 0.07, 0.19);
+  expect_set("llm_inference_trtllm S7: time to first token", held_out, 16, 0.17);
+  // Its v0.9 tables, H200 among them: expected within an eighth at the median, faster than
+  // measured more often than slower, its Mistral and Mixtral rows far off either way, which
+  // this holds, unhidden; one row excluded by the file.
+  expect_set("llm_inference_trtllm S8: request time", held_out, 71, 0.12, 0.47);
+  expect_set("llm_inference_trtllm S8: time to first token", held_out, 36, 0.15);
   // torchao's tables (A100, H100; bf16 and weight-only formats): held out from every fit,
   // gpt-fast's weight-only shares among them. Its activation-quantised fp8 rows and its fp6
   // ones (no figure for their kernels) are expected faster than measured, which this holds.
@@ -850,12 +853,13 @@ TEST(Validation, AnExcludeDirectiveKeepsTheRowsOutWithTheirReason) {
 }
 
 // The expected decode time of one grouped-query run, as TensorRT-LLM's release `framework` runs
-// `model`.
+// `model`: a batch of 256 long sequences, so that the KV cache's reads outweigh what the host
+// adds to each step.
 double expected_decode_with(const std::string& framework, const std::string& model) {
   const auto sets = validate(
       "# Source: a test\n"
       "framework\tmodel\tgpu\ttp\tprecision\tbatch\tisl\tosl\tmetric\tvalue\tunit\n" +
-      framework + "\t" + model + "\tH100 SXM5 80GB\t4\tfp8\t64\t128\t2048\tlatency\t1000\ts\n");
+      framework + "\t" + model + "\tH100 SXM5 80GB\t4\tfp8\t256\t128\t2048\tlatency\t1000\ts\n");
   EXPECT_EQ(sets.size(), 1u);
   return sets.front().points.front().expected_s.value_or(0);
 }
