@@ -88,8 +88,11 @@ struct ModelConfig {
   int norms_per_layer = 2;          // RMSNorm or LayerNorm weights per layer (Gemma 2 and 3: 4)
   bool norm_bias = false;           // LayerNorm with a bias (Falcon, GPT-NeoX)
   bool parallel_attention = false;  // attention and MLP read the same input (Falcon, GPT-NeoX)
-  std::vector<LayerKind> layers;    // one per layer
-  int mtp_layers = 0;               // DeepSeek's multi-token-prediction modules, counted apart
+  // Under tensor parallelism the attention's and the MLP's partial outputs are summed before one
+  // all-reduce a layer, not reduced each (Falcon's parallel blocks, as engines run them).
+  bool one_allreduce_per_layer = false;
+  std::vector<LayerKind> layers;  // one per layer
+  int mtp_layers = 0;             // DeepSeek's multi-token-prediction modules, counted apart
   std::optional<WeightQuantization> quantization;
 
   bool is_moe() const { return num_experts > 1; }

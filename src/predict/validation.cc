@@ -884,6 +884,15 @@ bool reads_kv_per_query_head(const std::string& lower, const ModelConfig& model)
   return *minor <= 9 && !xqa_shape;
 }
 
+// TensorRT-LLM's first Falcon (tensorrt_llm/models/falcon/model.py at 027cd518, the v0.5 code)
+// all-reduced the attention's and the MLP's outputs each inside its layer; by v0.7.1 (a copy at
+// github.com/glqglq/TensorRT-LLM @ 9ebe326e) one all-reduce took their sum. A release before
+// v0.7 is taken to run the first code (v0.6's was not seen).
+bool reduces_parallel_outputs_apart(const std::string& lower) {
+  const std::optional<int> minor = tensorrt_llm_minor_release(lower);
+  return minor && *minor < 7;
+}
+
 // A model as sources name it ("meta-llama/Llama-3.1-8B-Instruct", "Llama-2-7b-chat-hf", "LLaMA
 // 7B", "GPT-J 6B"), as a preset: the organisation, the fine-tune's and the release's suffixes go
 // (they change no shape), words are joined by hyphens, and a name takes the preset of the same
@@ -959,8 +968,9 @@ ValidationPoint price_run(const Row& row, const Device& device, const RunPrecisi
   w.cuda_graphs = uses_cuda_graphs(framework);
   w.eager_pytorch = uses_eager_pytorch(framework);
   w.torch_weight_kernels = uses_torch_weight_kernels(framework);
-  const ModelConfig model = load_model(model_preset(row.text("model")));
+  ModelConfig model = load_model(model_preset(row.text("model")));
   w.kv_read_per_query_head = reads_kv_per_query_head(framework, model);
+  if (reduces_parallel_outputs_apart(framework)) model.one_allreduce_per_layer = false;
   const ModelAnalysis a = analyse_model(model, w, device);
   ValidationPoint p;
   p.line = row.line();

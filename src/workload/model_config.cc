@@ -423,6 +423,10 @@ void read_falcon(const ConfigReader& r, ModelConfig& m) {
   m.norm_bias = true;
   m.fused_qkv = true;
   m.parallel_attention = new_decoder || parallel;
+  // TensorRT-LLM's FalconDecoderLayer ("Not to apply allreduce inside the Attention/MLP layers",
+  // tensorrt_llm/models/falcon/model.py from v0.7) and vLLM's FalconAttention
+  // (reduce_row_parallel_results = not parallel) reduce a parallel block's two outputs at once.
+  m.one_allreduce_per_layer = m.parallel_attention;
   m.norms_per_layer =
       new_decoder ? r.optional_integer("num_ln_in_parallel_attn", 2) : (parallel ? 1 : 2);
   m.tie_word_embeddings = true;

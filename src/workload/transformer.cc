@@ -170,8 +170,10 @@ class StepBuilder {
       add_linear("o_proj", "projection", layers(), tokens(), shard_.q_dim, h,
                  work_.weights.attention);
     }
-    add_collective("attention_allreduce", CollectiveOp::allreduce, layers(),
-                   tokens() * h * work_.activation_bytes, work_.tp);
+    // One all-reduce a layer serves both outputs where the model sums them first (the MLP's).
+    if (!model_.one_allreduce_per_layer)
+      add_collective("attention_allreduce", CollectiveOp::allreduce, layers(),
+                     tokens() * h * work_.activation_bytes, work_.tp);
     add_residual("attention_residual");
   }
 

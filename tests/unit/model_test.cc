@@ -222,6 +222,26 @@ TEST(Inference, TensorParallelismSplitsWeightsAndAddsAllReduces) {
   EXPECT_THROW(analyse_model(m, w, h100()), InputError);
 }
 
+// Falcon's parallel blocks sum the attention's and the MLP's partial outputs before one
+// all-reduce a layer (TensorRT-LLM's and vLLM's Falcon); a sequential block reduces each.
+TEST(Inference, FalconsParallelBlockAllReducesOnceALayer) {
+  Workload w;
+  w.tp = 8;
+  const auto has = [](const PhaseResult& phase, const std::string& name) {
+    return std::ranges::find(phase.ops, name, &ModelOp::name) != phase.ops.end();
+  };
+  ModelConfig falcon = load_model("falcon-180b");
+  ASSERT_TRUE(falcon.one_allreduce_per_layer);
+  const ModelAnalysis once = analyse_model(falcon, w, h100());
+  EXPECT_FALSE(has(once.decode, "attention_allreduce"));
+  EXPECT_EQ(op(once.decode, "mlp_allreduce").count, 80);
+  falcon.one_allreduce_per_layer = false;
+  const ModelAnalysis twice = analyse_model(falcon, w, h100());
+  EXPECT_EQ(op(twice.decode, "attention_allreduce").count, 80);
+  EXPECT_GT(twice.decode.communication_time_s, 1.9 * once.decode.communication_time_s);
+  EXPECT_FALSE(load_model("llama-2-70b").one_allreduce_per_layer);
+}
+
 TEST(Inference, PerStepAgreesWithTheAverageContext) {
   Workload w;
   w.gen = 64;

@@ -895,6 +895,23 @@ TEST(Validation, TensorRtLlmV09TookXqaOnlyForGroupsOfEight) {
                    expected_decode_with("TensorRT-LLM", "GPT-J 6B"));  // one query head a KV head
 }
 
+// TensorRT-LLM's first Falcon reduced a parallel block's two outputs each; from v0.7 one
+// all-reduce takes their sum: a v0.6.1 run on TP 8 communicates twice what a v0.7.1 run does.
+TEST(Validation, AnEarlyTensorRtLlmFalconAllReducesTwiceALayer) {
+  const auto bound_with = [](const std::string& framework) {
+    return validate(
+               "# Source: a test\n"
+               "framework\tmodel\tgpu\ttp\tprecision\tbatch\tisl\tosl\tmetric\tvalue\tunit\n" +
+               framework + "\tFalcon 180B\tH100 SXM5 80GB\t8\tfp8\t1\t128\t1\tlatency\t1\ts\n")
+        .front()
+        .points.front()
+        .bound_s;
+  };
+  // v0.6.1 and v0.7.1 both read K and V per query head: only the all-reduces differ.
+  EXPECT_GT(bound_with("TensorRT-LLM v0.6.1"), bound_with("TensorRT-LLM v0.7.1"));
+  EXPECT_DOUBLE_EQ(bound_with("vLLM"), bound_with("TensorRT-LLM v0.10.0"));
+}
+
 // fp8 products, 16-bit attention: an engine's FP8 attention is opt-in (TensorRT-LLM's
 // use_fp8_context_fmha), so a prefill's fused attention runs at the 16-bit peak unless the row
 // says otherwise; the bound and the expected time alike.
