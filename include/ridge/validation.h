@@ -28,6 +28,7 @@ struct ValidationPoint {
   std::string calibration;
   bool excluded = false;  // kept out of the statistics and the bound check, with the reason
   std::string reason;
+  std::string remark;  // what set the expected time where the kernels did not (a harness floor)
   // (expected - measured) / measured; positive when ridge expects longer than was measured.
   std::optional<double> error() const;
   bool bound_broken() const { return !excluded && bound_s > measured_s * (1 + 1e-9); }

@@ -453,7 +453,9 @@ struct KernelRow {
 // shorter than the host takes to issue a replay; a shorter GPU time waits for it. The bound does
 // not: it is the kernels' own.
 void wait_for_replay(ValidationPoint& p, double replay_floor_s) {
-  if (p.expected_s && *p.expected_s < replay_floor_s) p.expected_s = replay_floor_s;
+  if (!p.expected_s || *p.expected_s >= replay_floor_s) return;
+  p.expected_s = replay_floor_s;
+  p.remark = "expected: the host's replay floor";
 }
 
 // Each row of a kernel table priced by `price` (its point, or the reason the row is not priced)

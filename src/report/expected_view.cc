@@ -109,7 +109,7 @@ Table points_table(const ValidationSet& s) {
            {"note", "note", Align::left}},
           {}};
   for (const ValidationPoint& p : s.points) {
-    std::string note = p.excluded ? "excluded: " + p.reason : "";
+    std::string note = p.excluded ? "excluded: " + p.reason : p.remark;
     if (p.bound_broken()) note = "BOUND ABOVE MEASUREMENT";
     t.rows.push_back({integer_cell(p.line), text_cell(p.label), text_cell(p.device_id),
                       text_cell(p.quantity), time_cell(p.measured_s), time_cell(p.bound_s),

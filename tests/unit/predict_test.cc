@@ -734,6 +734,8 @@ TEST(Validation, AReplayFloorHoldsShortCallsToTheHostsIssueTime) {
   const std::vector<ValidationPoint> floored = points("# ridge: replay_floor_s = 1e-5 (why)\n");
   ASSERT_LT(*kernels[0].expected_s, 1e-5);
   EXPECT_DOUBLE_EQ(*floored[0].expected_s, 1e-5);
+  EXPECT_NE(floored[0].remark.find("replay floor"), std::string::npos);
+  EXPECT_TRUE(kernels[0].remark.empty());
   EXPECT_DOUBLE_EQ(floored[0].bound_s, kernels[0].bound_s);
   ASSERT_GT(*kernels[1].expected_s, 1e-5);
   EXPECT_DOUBLE_EQ(*floored[1].expected_s, *kernels[1].expected_s);
