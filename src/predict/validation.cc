@@ -5,6 +5,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <initializer_list>
 #include <map>
@@ -96,6 +97,12 @@ std::vector<std::string> split_tabs(const std::string& line) {
   }
 }
 
+// The keys a '# ridge:' line may have ('device NAME' aside): a misspelt one would otherwise be
+// read as no directive at all, and its file priced without it.
+constexpr std::array<std::string_view, 8> kDirectiveKeys = {
+    "device",        "role", "fit", "exclude", "attention", "extra_kernels", "timing_overhead_s",
+    "replay_floor_s"};
+
 void read_directive(Table& t, const std::string& comment, int line) {
   const std::string body = trimmed(comment.substr(std::string_view("ridge:").size()));
   const std::size_t equals = body.find('=');
@@ -103,6 +110,9 @@ void read_directive(Table& t, const std::string& comment, int line) {
     input_error("{}:{}: '# ridge:' line '{}' is not 'key = value'", t.origin, line, body);
   const std::string value = trimmed(body.substr(equals + 1));
   const std::string key = trimmed(body.substr(0, equals));
+  if (!key.starts_with("device ") && std::ranges::find(kDirectiveKeys, key) == kDirectiveKeys.end())
+    input_error("{}:{}: '# ridge: {}' is no directive ridge reads ({})", t.origin, line, key,
+                fmt::join(kDirectiveKeys, ", "));
   t.directives[key] = value.substr(0, value.find(' '));
   const std::size_t why = value.find('(');
   if (why != std::string::npos)
