@@ -89,7 +89,7 @@ FIGURES = [
     Figure("torch_8bit", GPTFAST, "S3", "int8 weight-only", 0.2, 1.0, 0.01, False),
     Figure("torch_4bit", GPTFAST, "S3", "int4 weight-only g32", 0.2, 1.0, 0.01, False),
     Figure("eager_pytorch_op", EAGER, "S10", "bf16", 0.0, 1e-3, 1e-6, True),
-    Figure("launch_overhead", GPTFAST, "S6", "", 0.0, 100e-6, 1e-7, True),
+    Figure("launch_overhead", GPTFAST, "S6", "", 0.0, 100e-6, 1e-7, True),  # every S6 row
     Figure("bandwidth", B300, "gemv", "bf16", 0.3, 1.0, 0.001, False,
            ("blackwell", "blackwell-ultra")),
 ]
