@@ -15,6 +15,14 @@
 
 namespace ridge {
 
+// A yes-or-no fact about how the vendor's library runs a kernel, sourced as a Figure is.
+struct LibraryFact {
+  bool holds = true;
+  Provenance provenance = Provenance::estimate;
+  std::string source;
+  std::string note;
+};
+
 // A GEMM timed on the device, and what it took over what the model gives for it, priced as it
 // was timed (alone, back to back): the correction the expected time applies near its shape.
 struct CalibratedGemm {
@@ -49,6 +57,11 @@ struct Calibration {
   // The bandwidth from L2 into the SMs over the whole device, B/s: what feeds a GEMM tile.
   // Absent: tiles are taken to be fed at their full rate.
   std::optional<Figure> l2_bandwidth_bytes_per_s;
+  // Whether the GEMM library deals the K steps of all tiles out evenly over the SMs (stream-K;
+  // cuBLAS's "segment-K"), so a part-empty last wave costs only the fix-up of the tiles SMs
+  // share. Where its kernels have no such mode, whole tiles go out in waves and split-K fills
+  // SMs the tiles leave idle. Absent: offered.
+  std::optional<LibraryFact> gemm_stream_k;
   // How a kernel's compute and memory parts add up near its ridge point: the exponent p of their
   // p-norm (overlapped_time_s, expected.h). Absent: the larger part alone, as the roofline has
   // it.

@@ -118,15 +118,22 @@ class TomlReader {
     expect_keys(t, path, {"value", "provenance", "source", "note"});
     Figure f;
     f.value = plausible_number(t, path, "value", kind);
+    attribute(t, path, f);
+    return f;
+  }
+
+  // What a figure, or any other sourced entry, carries beside its value: its provenance, the
+  // source it names (none for a derived one) and an optional note.
+  template <class Sourced>
+  void attribute(const toml::table& t, const std::string& path, Sourced& out) const {
     const toml::node& provenance = required(t, path, "provenance");
     const auto origin = find_provenance(provenance.value<std::string>().value_or(""));
     if (!origin)
       fail(provenance.source(), join(path, "provenance"),
            "must be spec, estimate, measured, derived or fitted");
-    f.provenance = *origin;
-    if (f.provenance != Provenance::derived) f.source = source_title(t, path);
-    f.note = t["note"].value<std::string>().value_or("");
-    return f;
+    out.provenance = *origin;
+    if (out.provenance != Provenance::derived) out.source = source_title(t, path);
+    out.note = t["note"].value<std::string>().value_or("");
   }
 
   std::string source_title(const toml::table& t, const std::string& path) const {

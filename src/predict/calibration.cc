@@ -20,8 +20,8 @@ class CalibrationReader : TomlReader {
 
   Calibration read() {
     expect_keys(root_, "",
-                {"id", "name", "devices", "sources", "compute", "memory", "overlap", "fixed",
-                 "attention", "collective", "weight_only"});
+                {"id", "name", "devices", "sources", "compute", "memory", "gemm", "overlap",
+                 "fixed", "attention", "collective", "weight_only"});
     read_sources(root_);
     Calibration c;
     c.id = required_string(root_, "", "id");
@@ -37,6 +37,10 @@ class CalibrationReader : TomlReader {
     if (memory.contains("l2_bandwidth"))
       c.l2_bandwidth_bytes_per_s =
           sourced(memory, "memory", "l2_bandwidth", FigureKind::bytes_per_s);
+    if (root_.contains("gemm")) {
+      const toml::table& gemm = section("gemm", {"stream_k"});
+      if (gemm.contains("stream_k")) c.gemm_stream_k = library_fact(gemm, "gemm", "stream_k");
+    }
     if (root_.contains("overlap")) {
       const toml::table& overlap = section("overlap", {"exponent"});
       c.overlap_exponent = sourced(overlap, "overlap", "exponent", FigureKind::exponent);
@@ -110,6 +114,24 @@ class CalibrationReader : TomlReader {
                                          std::string_view key, FigureKind kind) const {
     if (!t.contains(key)) return std::nullopt;
     return sourced(t, path, key, kind);
+  }
+
+  // { value = true or false, provenance, source, note }: whether the library does a thing.
+  LibraryFact library_fact(const toml::table& t, std::string_view path,
+                           std::string_view key) const {
+    const std::string field = join(path, key);
+    const toml::table& entry = as_table(required(t, path, key), field);
+    expect_keys(entry, field, {"value", "provenance", "source", "note"});
+    const toml::node& value = required(entry, field, "value");
+    LibraryFact fact;
+    if (const auto holds = value.value_exact<bool>()) {
+      fact.holds = *holds;
+    } else {
+      fail(value.source(), join(field, "value"), "must be true or false");
+    }
+    attribute(entry, field, fact);
+    if (fact.source.empty()) fail(entry.source(), field, "names no source");
+    return fact;
   }
 
   // A protocol's '<key>_latency', '<key>_step_latency' and optional '<key>_bandwidth'; none when

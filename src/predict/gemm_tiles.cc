@@ -227,7 +227,8 @@ GemmTiling best_tiling(const GemmShape& shape, double ideal_bytes, const GemmMac
     for (int split = 1; split < useful; split *= 2)
       consider(price(shape, t, split, Decomposition::tiles, ideal_bytes, machine));
     consider(price(shape, t, useful, Decomposition::tiles, ideal_bytes, machine));
-    consider(price(shape, t, 1, Decomposition::stream_k, ideal_bytes, machine));
+    if (machine.stream_k)
+      consider(price(shape, t, 1, Decomposition::stream_k, ideal_bytes, machine));
   }
   return best;
 }

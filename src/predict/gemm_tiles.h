@@ -19,6 +19,8 @@ struct GemmMachine {
   // A CPU's BLAS (Goto's algorithm, as OpenBLAS): register tiles, threads share out the rows,
   // no split-K, and the operands are packed into contiguous panels before the kernel runs.
   bool cpu = false;
+  // Whether the library offers stream-K (Calibration::gemm_stream_k); else whole tiles in waves.
+  bool stream_k = true;
   // How its compute and memory parts overlap (overlapped_time_s); 0: the larger part alone.
   double overlap_exponent = 0;
   // The fixed cost of a kernel launched as the GEMM is: what split-K's reduction kernel pays.

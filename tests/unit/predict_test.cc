@@ -177,6 +177,33 @@ TEST(Expected, LargeGemmIsStreamKOverTheAchievablePeak) {
   EXPECT_NE(e->detail.find("stream-k"), std::string::npos) << e->detail;
 }
 
+// Where the library has no stream-K (cuBLAS on Ampere), whole tiles go out in waves: 2048^3 on
+// an A100 is best as 512 tiles of 64x128 in 5 waves over 108 SMs (the fifth 80% full), and
+// takes five waves' compute; on Hopper, whose library offers stream-K, the same steps spread.
+TEST(Expected, WithoutStreamKAPartWaveCostsAWholeOne) {
+  const Device& a100 = device("a100-sxm-80gb");
+  const Calibration ampere = *find_calibration(a100);
+  ASSERT_TRUE(ampere.gemm_stream_k.has_value());
+  EXPECT_FALSE(ampere.gemm_stream_k->holds);
+  EXPECT_FALSE(ampere.gemm_stream_k->source.empty());
+  const auto e = expected_time(gemm(2048, 2048, 2048, 2), a100, Precision::bf16, ampere);
+  ASSERT_TRUE(e.has_value());
+  EXPECT_NE(e->detail.find("tile 64x128, split-k 1, 5 waves"), std::string::npos) << e->detail;
+  const double step = 2.0 * 64 * 128 * 64 / (0.869 * 312e12 / 108);
+  EXPECT_NEAR(e->compute_time_s, 5 * (2048.0 / 64 + 2) * step, 1e-12);
+  // The same profile with stream-K offered deals the tiles' steps out evenly instead, no SM idle.
+  Calibration offered = ampere;
+  offered.gemm_stream_k->holds = true;
+  const auto spread = expected_time(gemm(2048, 2048, 2048, 2), a100, Precision::bf16, offered);
+  EXPECT_NE(spread->detail.find("stream-k"), std::string::npos) << spread->detail;
+  EXPECT_LT(spread->compute_time_s, e->compute_time_s);
+  EXPECT_LT(spread->time_s, e->time_s);
+  // Hopper's profile offers it.
+  const Calibration hopper = *find_calibration(device("h100-sxm"));
+  ASSERT_TRUE(hopper.gemm_stream_k.has_value());
+  EXPECT_TRUE(hopper.gemm_stream_k->holds);
+}
+
 // Tile quantisation: one row of output costs as much compute as sixteen (the 16-row tile).
 TEST(Expected, OneRowCostsATileOfRows) {
   const Device& h100 = device("h100-sxm");
@@ -489,11 +516,21 @@ TEST(Expected, TorchWeightKernelsSlowOnlyTheNarrowWeights) {
   const ModelOp torch = decode_op(true, "down_proj");
   EXPECT_DOUBLE_EQ(torch.weight_bits, 4.5);
   EXPECT_DOUBLE_EQ(torch.time_s, marlin.time_s);
-  const Calibration c = *find_calibration(device("a100-sxm-80gb"));
-  const double floor = kernel_fixed_cost_s(c, KernelLaunch::eager);  // of a step's chain
+  const Device& a100 = device("a100-sxm-80gb");
+  const Calibration c = *find_calibration(a100);
+  const double share = c.torch_weight_only_4bit->value;
+  const Op op{torch.kind, torch.name, torch.flops, torch.bytes, torch.gemm_shape};
+  const auto at_share = [&](double read_share) {
+    return *expected_time(op, a100, torch.precision, c, {KernelLaunch::eager, read_share});
+  };
+  EXPECT_DOUBLE_EQ(*torch.expected_time_s, at_share(share).time_s);
+  EXPECT_DOUBLE_EQ(*marlin.expected_time_s, at_share(1).time_s);
   // The reads take 1 / share as long; the compute overlapped with them moves that by under 2%.
-  EXPECT_NEAR((*torch.expected_time_s - floor) * c.torch_weight_only_4bit->value,
-              *marlin.expected_time_s - floor, 0.02 * (*marlin.expected_time_s - floor));
+  // The kernel's floor and what runs after its reads (a split-K reduction) do not scale.
+  const auto reads_s = [](const ExpectedTime& e) {
+    return e.time_s - e.fixed_time_s - e.epilogue_time_s;
+  };
+  EXPECT_NEAR(reads_s(at_share(share)) * share, reads_s(at_share(1)), 0.02 * reads_s(at_share(1)));
   EXPECT_GT(*torch.expected_time_s, *marlin.expected_time_s);
   EXPECT_DOUBLE_EQ(*decode_op(true, "attention").expected_time_s,
                    *decode_op(false, "attention").expected_time_s);
@@ -622,16 +659,17 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("gemm_llmcompass", held_out, 20, 0.10, 0.15);
   expect_set("gemm_deepgemm", held_out, 28, 0.10, 0.22);
   // Vidur's profiles of torch's fp16 GEMMs, every layer of seven models at TP 1 to 8, 1 to 32k
-  // tokens: held out. The H100's meet the kernel-level target; the A100's are expected faster
-  // than measured by about a sixth across the board, which this holds, unhidden (docs/predict.md).
+  // tokens: held out. Both meet the kernel-level target, the A100's (whose cuBLAS has no
+  // stream-K) expected a tenth faster than measured at the median (docs/predict.md).
   expect_set("gemm_vidur_h100", held_out, 2604, 0.08, 0.20);
-  expect_set("gemm_vidur_a100", held_out, 3692, 0.16, 0.28);
+  expect_set("gemm_vidur_a100", held_out, 3692, 0.11, 0.22);
   // NVIDIA aiconfigurator's bf16 GEMM tables (TensorRT-LLM's Linear, CUDA-graph replay, a newer
-  // library than Vidur's): held out. The A100 agrees with Vidur's (a sixth fast across the
-  // board); the H100 and H200 are expected slower than measured for small and mid products
+  // library than Vidur's): held out. The A100 meets the kernel-level target (its mid-sized
+  // products in 128 tiles still expected a third faster than measured); the H100 and H200 are
+  // expected slower than measured for small and mid products
   // (newer kernels than the model's tiles): held, unhidden (docs/predict.md). The B300's table is
   // where Blackwell's bandwidth share was fitted (its GEMVs), the B200's holds it out.
-  expect_set("gemm_aiconfigurator_a100", held_out, 504, 0.17, 0.32);
+  expect_set("gemm_aiconfigurator_a100", held_out, 504, 0.09, 0.25);
   expect_set("gemm_aiconfigurator_h100", held_out, 540, 0.11, 0.44);
   expect_set("gemm_aiconfigurator_h200", held_out, 540, 0.11, 0.42);
   expect_set("gemm_aiconfigurator_b200", held_out, 540, 0.11, 0.31);
@@ -670,16 +708,16 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   EXPECT_EQ(find("matmul_max").role, fit);
   // gpt-fast's rows are where the per-kernel cost and the weight-only shares were fitted: a fit
   // set, whose error proves nothing but that the fits hold.
-  expect_set("llm_inference_gptfast_nemo S3", fit, 31, 0.08);
+  expect_set("llm_inference_gptfast_nemo S3", fit, 31, 0.05);
   // NeMo's (its TensorRT-LLM backend, Llama 2 7B, batch 1 to 8): where the host time per op of
   // an engine launching its kernels one by one was fitted, a fit set. Its Llama 2 13B runs are
   // excluded (one is faster than fp16 allows).
-  expect_set("llm_inference_gptfast_nemo S6: request latency", fit, 32, 0.11);
+  expect_set("llm_inference_gptfast_nemo S6: request latency", fit, 32, 0.09);
   // TensorRT-LLM's own tables: held out from that fit. Throughput (static batches on H100, A100)
-  // is expected within a few percent; the first-token latencies of its v0.5 a sixth faster than
-  // measured, which this holds, unhidden (docs/predict.md).
+  // is expected within a few percent; the first-token latencies of its v0.5 an eighth faster
+  // than measured, which this holds, unhidden (docs/predict.md).
   expect_set("llm_inference_trtllm S7: request time", held_out, 29, 0.07, 0.19);
-  expect_set("llm_inference_trtllm S7: time to first token", held_out, 16, 0.17);
+  expect_set("llm_inference_trtllm S7: time to first token", held_out, 16, 0.14);
   // Its v0.9 tables, H200 among them: expected within an eighth at the median, faster than
   // measured more often than slower, its Mistral and Mixtral rows far off either way, which
   // this holds, unhidden; one row excluded by the file.
