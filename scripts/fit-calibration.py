@@ -9,6 +9,11 @@
 
 The others are fitted to validation sets that `ridge validate` reports as fit sets:
 
+- `attention.decode_block_overhead`, what each block of a decode kernel costs beyond streaming
+  its keys: NVIDIA aiconfigurator's H100 decode attention table
+  (data/validation/decode_attention_aiconfigurator_h100_bf16.tsv: TensorRT-LLM 1.0's XQA and
+  masked MHA kernels, the blocks as its multi-block heuristic deals them), every row; the
+  H200's and A100's tables hold it out.
 - `fixed.graph_kernel_floor`, what each kernel of a model step costs under CUDA graphs beyond
   its bytes and FLOPs: gpt-fast's bf16 rows (source S3 of
   data/validation/llm_inference_gptfast_nemo.tsv: torch.compile with CUDA graphs, batch 1, TP 1
@@ -63,6 +68,7 @@ H200 = ROOT / "docs/measurements/h200-2026-11-30/h200.json"
 GPTFAST = ROOT / "data/validation/llm_inference_gptfast_nemo.tsv"
 EAGER = ROOT / "data/validation/llm_inference_pytorch_eager.tsv"
 B300 = ROOT / "data/validation/gemm_aiconfigurator_b300_bf16.tsv"
+H100_DECODE = ROOT / "data/validation/decode_attention_aiconfigurator_h100_bf16.tsv"
 GEMV_ROWS = 8  # a GEMM of at most this many rows reads its weights and does little else
 GEMV_WEIGHTS = 2**26  # elements (134 MB in bf16): the 3 us floor an eighth of the time or less
 
@@ -85,6 +91,8 @@ class Figure:
 
 FIGURES = [
     Figure("exponent", H200, "sweep", "bf16", 1.0, 20.0, 0.1, False),
+    Figure("decode_block_overhead", H100_DECODE, "table", "bf16", 0.0, 20e-6, 1e-7, True,
+           ("ampere", "hopper")),
     Figure("graph_kernel_floor", GPTFAST, "S3", "bf16", 0.0, 50e-6, 1e-7, True),
     Figure("torch_8bit", GPTFAST, "S3", "int8 weight-only", 0.2, 1.0, 0.01, False),
     Figure("torch_4bit", GPTFAST, "S3", "int4 weight-only g32", 0.2, 1.0, 0.01, False),
@@ -177,6 +185,10 @@ def fit_errors(ridge: str, values: dict, figure: Figure, scratch: pathlib.Path) 
         return sweep_errors(ridge, profiles, figure, scratch)
     if figure.source == "gemv":
         return gemv_errors(ridge, profiles, figure)
+    if figure.source == "table":  # every priced row of the file
+        report = run_ridge(ridge, ["--calibration", *profiles, "validate", str(figure.file)])
+        return [p["error"] for p in report[figure.file.stem]["points"]
+                if p.get("error") is not None and p["label"].endswith(figure.rows)]
     report = run_ridge(ridge, ["--calibration", *profiles, "validate", str(figure.file)])
     errors = []
     for section in report.values():

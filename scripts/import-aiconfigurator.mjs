@@ -107,7 +107,8 @@ const contextAttention = {
 const generationDirectives = part => part.tllmGen
   ? ["attention = layer (on Blackwell every row takes TensorRT-LLM's trtllm-gen kernels, XqaDispatcher::shouldUse declining only beams, windows and groups over 16, and XqaDispatcher::runImpl runs invokeQKVPreprocessing, the rotary embedding and the cache append, before the kernel: cpp/tensorrt_llm/kernels/xqaDispatcher.cpp)",
     'extra_kernels = 1 (XqaDispatcher::runImpl launches invokeBuildDecoderInfo, the sequence offsets and rotary frequencies, before them)']
-  : ["attention = grouped-layer (on Ampere and Hopper as many K and V heads as query heads run the masked MHA kernel, which applies the rotary embedding and appends to the cache itself, XQA declining vanilla MHA: supportConfigCommon, decoderXQAImplJIT/kernelUtils.cpp; grouped queries take XQA, whose GMMA kernel that does it inside wants an fp8 cache, supportConfigQGMMA, so over a bf16 cache the HMMA kernel runs after invokeQKVPreprocessing: decoderXQAImplJIT.cpp)"]
+  : ["attention = grouped-layer (on Ampere and Hopper as many K and V heads as query heads run the masked MHA kernel, which applies the rotary embedding and appends to the cache itself, XQA declining vanilla MHA: supportConfigCommon, decoderXQAImplJIT/kernelUtils.cpp; grouped queries take XQA, whose GMMA kernel that does it inside wants an fp8 cache, supportConfigQGMMA, so over a bf16 cache the HMMA kernel runs after invokeQKVPreprocessing: decoderXQAImplJIT.cpp)",
+    "decode_kernel = trtllm-blocks (those kernels split each sequence's keys over blocks in multi-block mode, on by default, as XQA's computeMultiBlockCount deals them: decoderXQAImplCommon.h; each block pays the calibration's attention.decode_block_overhead)"]
 // The part whose generation table the collector's replay floor is fitted to.
 const replayFloorPartId = 'h100'
 const decodeHeads = new Set(['32/32', '32/8', '64/8', '8/1'])
@@ -127,7 +128,7 @@ const generationAttention = {
   header: 'batch\tnheads\tkvheads\tseqlen\tkvlen\theaddim\tcausal\tdtype\tdevice\ttime_ms',
   cells: r => [r.batch_size, r.num_heads, r.num_key_value_heads, 1, Number(r.step) + 1, r.head_dim, 'true', 'bf16', r.device, r.latency],
   role: part => part.id === replayFloorPartId
-    ? 'fit (its least time is the replay floor of every attention table of the collector: scripts/import-aiconfigurator.mjs)'
+    ? "fit (its least time is the replay floor of every attention table of the collector: scripts/import-aiconfigurator.mjs; the hopper profile's attention.decode_block_overhead is fitted to its rows: scripts/fit-calibration.py)"
     : undefined,
   directives: generationDirectives,
   replayFloor: true,

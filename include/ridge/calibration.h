@@ -89,6 +89,13 @@ struct Calibration {
   // What each block of queries costs beyond the key tiles it visits, in tile times: loading its
   // queries before the first tile, scaling and storing its output after the last. Absent: none.
   std::optional<Figure> attention_block_overhead_tiles;
+  // What each block of a decode kernel costs, seconds, beyond streaming its share of K and V:
+  // a kernel of one query a sequence splits each sequence's keys over blocks (TensorRT-LLM's
+  // XQA and masked MHA in multi-block mode), each of which loads its queries, reduces its
+  // softmax and writes a partial output for the blocks' reduction. The blocks run in waves over
+  // the SMs, each wave streaming at the SMs' share of the bandwidth. Absent: the decode kernel's
+  // keys spread evenly over the SMs at no cost a block.
+  std::optional<Figure> attention_decode_block_overhead_s;
   // Share of a link's spec bandwidth that collectives reach (nccl-tests' busbw), the fixed
   // latency of one collective call, and what each step of its ring adds (an all-reduce over n
   // ranks takes 2(n-1) steps, as NCCL's own latency model counts them). No step latency: the

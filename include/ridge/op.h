@@ -29,6 +29,11 @@ struct AttentionShape {
   // query head on its own reads its group's K and V once per query head, not once per group.
   double kv_bytes = 0;  // of the op's bytes, the K and V read once
   double kv_reads = 1;  // how often the kernel reads them (1: the query heads of a group share)
+  // A decode kernel that deals each sequence's keys out in blocks as TensorRT-LLM's XQA and
+  // masked MHA kernels over a 16-bit cache do on Ampere and Hopper, each block paying the
+  // calibration's cost (Calibration::attention_decode_block_overhead_s); else its keys spread
+  // evenly over the SMs.
+  bool trtllm_decode_blocks = false;
 
   double keys() const { return kv_seq > 0 ? kv_seq : seq; }
   double key_heads() const { return kv_heads > 0 ? kv_heads : heads; }

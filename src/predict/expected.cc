@@ -321,6 +321,46 @@ AttentionSchedule schedule_of(const AttentionShape& s) {
   return a;
 }
 
+// How TensorRT-LLM splits a decode kernel's keys over blocks (computeMultiBlockCount in
+// cpp/tensorrt_llm/kernels/decoderMaskedMultiheadAttention/decoderXQAImplCommon.h, its constants
+// kMinHistoryTokensPerBlock = 128 and kTargetWaveFactor = 8 in decoderXQAConstants.h): a
+// block for each 128 keys, no more than sqrt(8 n) for n such chunks (so the blocks' reduction
+// stays small), fewer where the grid would pass 8 waves over the SMs, and no more sub-sequences
+// than its workspace holds (6,000 over the batch).
+double decode_blocks_per_sequence(double keys, double sequences, double pairs, double units) {
+  constexpr double kMinKeysPerBlock = 128, kTargetWaves = 8, kMaxSubSequences = 6000;
+  double blocks = std::floor(keys / kMinKeysPerBlock);
+  blocks = std::max(1.0, std::min(blocks, std::round(std::sqrt(blocks * 8))));
+  const double waves = pairs * blocks / units;
+  if (waves > kTargetWaves) blocks = std::floor(blocks / (waves / kTargetWaves));
+  return std::max(1.0, std::min(blocks, std::floor(kMaxSubSequences / sequences)));
+}
+
+// A decode kernel as its blocks run: one group of blocks for each sequence and K/V head (each
+// query head where the kernel reads K and V once per query head), the keys split over them,
+// the blocks in waves over the SMs, each paying the calibration's cost a block and streaming its
+// bytes at an SM's share of the bandwidth.
+struct DecodeBlocks {
+  double blocks = 0;
+  double keys_per_block = 0;
+  double waves = 0;
+  double memory_time_s = 0;
+  double overhead_time_s = 0;
+};
+
+DecodeBlocks decode_blocks(const AttentionShape& s, double bytes, double units,
+                           double bandwidth_bytes_per_s, double block_overhead_s) {
+  const double pairs = s.batch * (s.kv_reads > 1 ? s.heads : s.key_heads());
+  const double per_pair = decode_blocks_per_sequence(s.keys(), s.batch, pairs, units);
+  DecodeBlocks d;
+  d.blocks = pairs * per_pair;
+  d.keys_per_block = s.keys() / per_pair;
+  d.waves = std::ceil(d.blocks / units);
+  d.memory_time_s = d.waves * (bytes / d.blocks) / (bandwidth_bytes_per_s / units);
+  d.overhead_time_s = d.waves * block_overhead_s;
+  return d;
+}
+
 ExpectedTime attention_time(const Op& op, const Device& device, Precision precision,
                             const Calibration& c, const Achievable& a) {
   const AttentionShape& s = *op.attention_shape;
@@ -334,7 +374,20 @@ ExpectedTime attention_time(const Op& op, const Device& device, Precision precis
       c.attention_block_overhead_tiles ? c.attention_block_overhead_tiles->value : 0;
   const double span_tiles = schedule.span_tiles(units, block_overhead);
   e.compute_time_s = span_tiles * tile_s;
-  e.memory_time_s = (op.bytes + (s.kv_reads - 1) * s.kv_bytes) / a.bandwidth_bytes_per_s;
+  const double bytes = op.bytes + (s.kv_reads - 1) * s.kv_bytes;
+  e.memory_time_s = bytes / a.bandwidth_bytes_per_s;
+  if (schedule.split_keys && s.trtllm_decode_blocks && c.attention_decode_block_overhead_s) {
+    const DecodeBlocks d = decode_blocks(s, bytes, units, a.bandwidth_bytes_per_s,
+                                         c.attention_decode_block_overhead_s->value);
+    e.memory_time_s = d.memory_time_s;
+    if (a.describe)
+      e.detail = fmt::format(
+          "decode kernel: {} blocks of {:.4g} keys in {} waves over {} SMs, each streaming at an "
+          "SM's share of the bandwidth and paying {:.3g} us",
+          d.blocks, d.keys_per_block, d.waves, units,
+          1e6 * c.attention_decode_block_overhead_s->value);
+    return finish(e, a, overlapped_work_s(e, a) + d.overhead_time_s);
+  }
   if (a.describe) {
     e.detail = fmt::format(
         "flash attention at {:.0f}% of peak: {} blocks visit {} key tiles, the longest {}, "

@@ -99,8 +99,9 @@ std::vector<std::string> split_tabs(const std::string& line) {
 
 // The keys a '# ridge:' line may have ('device NAME' aside): a misspelt one would otherwise be
 // read as no directive at all, and its file priced without it.
-constexpr std::array<std::string_view, 8> kDirectiveKeys = {
-    "device",        "role", "fit", "exclude", "attention", "extra_kernels", "timing_overhead_s",
+constexpr std::array<std::string_view, 9> kDirectiveKeys = {
+    "device",        "role",          "fit",           "exclude",
+    "attention",     "decode_kernel", "extra_kernels", "timing_overhead_s",
     "replay_floor_s"};
 
 void read_directive(Table& t, const std::string& comment, int line) {
@@ -544,6 +545,10 @@ struct AttentionTiming {
   bool layer = false;
   bool grouped_only = false;
   double extra_kernels = 0;
+  // '# ridge: decode_kernel = trtllm-blocks (why)': the decode kernel deals its keys out in
+  // TensorRT-LLM's multi-block blocks (AttentionShape::trtllm_decode_blocks); 'split' (the
+  // default): spread evenly.
+  bool trtllm_decode_blocks = false;
 
   bool has_cache_pass(const AttentionShape& s) const {
     return layer && (!grouped_only || s.key_heads() < s.heads);
@@ -553,8 +558,10 @@ struct AttentionTiming {
 AttentionTiming attention_timing(const Table& t) {
   const std::string choice =
       directive_choice(t, "attention", "kernel", {"kernel", "layer", "grouped-layer"});
-  return {choice != "kernel", choice == "grouped-layer",
-          directive_number(t, "extra_kernels", 100, true, "a count from 0 to 100").value_or(0)};
+  return {
+      choice != "kernel", choice == "grouped-layer",
+      directive_number(t, "extra_kernels", 100, true, "a count from 0 to 100").value_or(0),
+      directive_choice(t, "decode_kernel", "split", {"split", "trtllm-blocks"}) == "trtllm-blocks"};
 }
 
 // The attention a row describes. A decode kernel's rows give the keys in the cache (kvlen) and
@@ -574,7 +581,8 @@ AttentionShape attention_shape_of(const Row& row) {
 // FLOP (keys: kvlen where given, else seqlen), halved when causal.
 ValidationPoint attention_point(const KernelRow& k, const AttentionTiming& timing) {
   const Row& row = k.row;
-  const AttentionShape shape = attention_shape_of(row);
+  AttentionShape shape = attention_shape_of(row);
+  shape.trtllm_decode_blocks = timing.trtllm_decode_blocks;
   std::vector<Op> ops;
   const bool cache_pass = timing.has_cache_pass(shape);
   if (cache_pass) {
