@@ -45,7 +45,8 @@ The other figures are each the one value that makes its rows' median signed erro
 model as shipped, in the order above (the overlap first: every other figure is fitted through
 it); no other set is looked at. The held-out checks are
 torchao's tables (llm_inference_torchao.tsv, S9), torchao's eager runs (S11), TensorRT-LLM's
-tables (S7, S8) and the B200's GEMM table (gemm_aiconfigurator_b200_bf16.tsv).
+tables (S7, S8), the B200's GEMM table (gemm_aiconfigurator_b200_bf16.tsv) and the H200's and
+A100's decode attention tables.
 
     scripts/fit-calibration.py RIDGE            prints the fitted values
     scripts/fit-calibration.py RIDGE --check    exit 1 when a shipped value is not the fit's
