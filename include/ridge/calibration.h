@@ -90,11 +90,11 @@ struct Calibration {
   // queries before the first tile, scaling and storing its output after the last. Absent: none.
   std::optional<Figure> attention_block_overhead_tiles;
   // What each block of a decode kernel costs, seconds, beyond streaming its share of K and V:
-  // a kernel of one query a sequence splits each sequence's keys over blocks (TensorRT-LLM's
-  // XQA and masked MHA in multi-block mode), each of which loads its queries, reduces its
-  // softmax and writes a partial output for the blocks' reduction. The blocks run in waves over
-  // the SMs, each wave streaming at the SMs' share of the bandwidth. Absent: the decode kernel's
-  // keys spread evenly over the SMs at no cost a block.
+  // TensorRT-LLM's XQA kernel splits each sequence's keys over blocks (multi-block mode), each
+  // of which loads its queries, reduces its softmax and writes a partial output for the blocks'
+  // reduction. The blocks run in waves over the SMs, each wave streaming at the SMs' share of
+  // the bandwidth (AttentionShape::trtllm_decode_blocks). Absent: the decode kernel's keys
+  // spread evenly over the SMs at no cost a block.
   std::optional<Figure> attention_decode_block_overhead_s;
   // Share of a link's spec bandwidth that collectives reach (nccl-tests' busbw), the fixed
   // latency of one collective call, and what each step of its ring adds (an all-reduce over n

@@ -29,13 +29,17 @@ struct AttentionShape {
   // query head on its own reads its group's K and V once per query head, not once per group.
   double kv_bytes = 0;  // of the op's bytes, the K and V read once
   double kv_reads = 1;  // how often the kernel reads them (1: the query heads of a group share)
-  // A decode kernel that deals each sequence's keys out in blocks as TensorRT-LLM's XQA and
-  // masked MHA kernels over a 16-bit cache do on Ampere and Hopper, each block paying the
-  // calibration's cost (Calibration::attention_decode_block_overhead_s); else its keys spread
-  // evenly over the SMs.
+  // A decode kernel of TensorRT-LLM's on Ampere and Hopper over a 16-bit cache: for grouped
+  // queries XQA, which deals each sequence's keys out in blocks, each paying the calibration's
+  // cost (Calibration::attention_decode_block_overhead_s); for as many K and V heads as query
+  // heads (or K and V read per query head) the masked MHA kernel, whose keys spread evenly.
   bool trtllm_decode_blocks = false;
 
   double keys() const { return kv_seq > 0 ? kv_seq : seq; }
+  // TensorRT-LLM's XQA kernel, its keys in blocks (trtllm_decode_blocks above).
+  bool trtllm_xqa_blocks() const {
+    return trtllm_decode_blocks && kv_reads == 1 && key_heads() < heads;
+  }
   double key_heads() const { return kv_heads > 0 ? kv_heads : heads; }
   // Query-key scores of one head of one sequence: every key for every query, or causal, a
   // cache's keys and, within the sequence, the keys up to each query's own position.

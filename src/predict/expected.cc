@@ -336,10 +336,9 @@ double decode_blocks_per_sequence(double keys, double sequences, double pairs, d
   return std::max(1.0, std::min(blocks, std::floor(kMaxSubSequences / sequences)));
 }
 
-// A decode kernel as its blocks run: one group of blocks for each sequence and K/V head (each
-// query head where the kernel reads K and V once per query head), the keys split over them,
-// the blocks in waves over the SMs, each paying the calibration's cost a block and streaming its
-// bytes at an SM's share of the bandwidth.
+// A decode kernel as its blocks run: one group of blocks for each sequence and K/V head, the keys
+// split over them, the blocks in waves over the SMs, each paying the calibration's cost a block
+// and streaming its bytes at an SM's share of the bandwidth.
 struct DecodeBlocks {
   double blocks = 0;
   double keys_per_block = 0;
@@ -350,7 +349,7 @@ struct DecodeBlocks {
 
 DecodeBlocks decode_blocks(const AttentionShape& s, double bytes, double units,
                            double bandwidth_bytes_per_s, double block_overhead_s) {
-  const double pairs = s.batch * (s.kv_reads > 1 ? s.heads : s.key_heads());
+  const double pairs = s.batch * s.key_heads();
   const double per_pair = decode_blocks_per_sequence(s.keys(), s.batch, pairs, units);
   DecodeBlocks d;
   d.blocks = pairs * per_pair;
@@ -376,7 +375,7 @@ ExpectedTime attention_time(const Op& op, const Device& device, Precision precis
   e.compute_time_s = span_tiles * tile_s;
   const double bytes = op.bytes + (s.kv_reads - 1) * s.kv_bytes;
   e.memory_time_s = bytes / a.bandwidth_bytes_per_s;
-  if (schedule.split_keys && s.trtllm_decode_blocks && c.attention_decode_block_overhead_s) {
+  if (schedule.split_keys && s.trtllm_xqa_blocks() && c.attention_decode_block_overhead_s) {
     const DecodeBlocks d = decode_blocks(s, bytes, units, a.bandwidth_bytes_per_s,
                                          c.attention_decode_block_overhead_s->value);
     e.memory_time_s = d.memory_time_s;
