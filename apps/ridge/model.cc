@@ -22,6 +22,7 @@ struct ModelArgs {
   bool cuda_graphs = false;
   bool eager_pytorch = false;
   bool kv_reads_per_head = false;
+  bool trtllm_xqa = false;
   bool torch_weight_kernels = false;
   std::string sweep;
 };
@@ -60,6 +61,7 @@ Workload workload_from(const ModelArgs& args, const ModelConfig& model, const De
   w.cuda_graphs = args.cuda_graphs;
   w.eager_pytorch = args.eager_pytorch;
   w.kv_read_per_query_head = args.kv_reads_per_head;
+  w.trtllm_xqa = args.trtllm_xqa;
   w.torch_weight_kernels = args.torch_weight_kernels;
   const Precision dtype = args.dtype.empty() ? Precision::fp16 : parse_precision(args.dtype);
   const double dtype_bytes = bytes_per_element(dtype);
@@ -180,6 +182,10 @@ void add_model(CLI::App& app, std::vector<Command>& commands) {
                 "The decode attention kernel reads K and V once per query head, not once per "
                 "grouped-query group (TensorRT-LLM before v0.8, without XQA): the expected time "
                 "counts those reads");
+  sub->add_flag("--trtllm-xqa", args->trtllm_xqa,
+                "Grouped queries' decode attention runs TensorRT-LLM's XQA kernel over a 16-bit "
+                "cache (v0.8 and later, Ampere and Hopper): the expected time deals its blocks out "
+                "as TensorRT-LLM does, each at the calibration's cost a block");
   sub->add_flag("--torch-weight-kernels", args->torch_weight_kernels,
                 "Weight-only formats run PyTorch's kernels (gpt-fast, torchao): the expected time "
                 "reads their weights at the calibration's share of the bandwidth, not at the full "

@@ -68,6 +68,11 @@ struct Workload {
   // (TensorRT-LLM's masked MHA before its XQA kernels became the default in v0.8): grouped-query
   // attention then saves cache memory but no reads. The bound keeps the ideal reads.
   bool kv_read_per_query_head = false;
+  // Grouped queries' decode attention runs TensorRT-LLM's XQA kernel (v0.8 and later) over a
+  // 16-bit cache on Ampere or Hopper: its blocks, dealt out as its multi-block heuristic deals
+  // them, each pay the calibration's attention.decode_block_overhead (AttentionShape::
+  // trtllm_decode_blocks). Else the decode kernel's keys spread evenly over the SMs.
+  bool trtllm_xqa = false;
   // Weight-only formats run PyTorch's kernels (gpt-fast, torchao), which read their weights at
   // the calibration's share of the bandwidth (calibration.h); else the format's bytes at the
   // full achievable bandwidth (Marlin-class kernels). The bound keeps the bytes alone.

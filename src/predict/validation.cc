@@ -904,6 +904,13 @@ bool reads_kv_per_query_head(const std::string& lower, const ModelConfig& model)
   return *minor <= 9 && !xqa_shape;
 }
 
+// TensorRT-LLM's decode attention for grouped queries is its XQA kernel where the release has it
+// for the model's groups (reads_kv_per_query_head above): a cell that names TensorRT-LLM.
+bool runs_trtllm_xqa(const std::string& lower, const ModelConfig& model) {
+  return lower.find("tensorrt-llm") != std::string::npos && model.num_kv_heads < model.num_heads &&
+         !reads_kv_per_query_head(lower, model);
+}
+
 // TensorRT-LLM's first Falcon (tensorrt_llm/models/falcon/model.py at 027cd518, the v0.5 code)
 // all-reduced the attention's and the MLP's outputs each inside its layer; by v0.7.1 (a copy at
 // github.com/glqglq/TensorRT-LLM @ 9ebe326e) one all-reduce took their sum. A release before
@@ -990,6 +997,7 @@ ValidationPoint price_run(const Row& row, const Device& device, const RunPrecisi
   w.torch_weight_kernels = uses_torch_weight_kernels(framework);
   ModelConfig model = load_model(model_preset(row.text("model")));
   w.kv_read_per_query_head = reads_kv_per_query_head(framework, model);
+  w.trtllm_xqa = runs_trtllm_xqa(framework, model);
   if (reduces_parallel_outputs_apart(framework)) model.one_allreduce_per_layer = false;
   const ModelAnalysis a = analyse_model(model, w, device);
   ValidationPoint p;

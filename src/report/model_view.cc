@@ -205,6 +205,12 @@ Section expected_section(const ModelAnalysis& a) {
                  a.workload.kv_read_per_query_head
                      ? "reads K and V once per query head (--kv-reads-per-head)"
                      : "reads K and V once per KV head")},
+      {"trtllm_xqa", "decode blocks",
+       bool_cell(a.workload.trtllm_xqa,
+                 a.workload.trtllm_xqa
+                     ? "TensorRT-LLM's XQA over a 16-bit cache, each block at the calibration's "
+                       "cost (--trtllm-xqa)"
+                     : "keys spread evenly over the SMs")},
       {"torch_weight_kernels", "weight-only kernels",
        bool_cell(a.workload.torch_weight_kernels,
                  a.workload.torch_weight_kernels

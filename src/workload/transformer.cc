@@ -220,8 +220,11 @@ class StepBuilder {
     const double kv_read = batch_ * shard_.kv_heads * k.keys_read * d * work_.kv_bytes;
     AttentionShape shape{new_, d, shard_.heads, batch_, true, k.keys_read};
     shape.causal = true;
+    shape.kv_heads = shard_.kv_heads;
     shape.kv_bytes = 2 * kv_read;
     if (new_ == 1 && work_.kv_read_per_query_head) shape.kv_reads = shard_.heads / shard_.kv_heads;
+    // XQA's blocks were priced over a 16-bit cache (an fp8 one takes its GMMA kernel on Hopper).
+    shape.trtllm_decode_blocks = work_.trtllm_xqa && work_.kv_bytes >= 2;
     add(span_name(span, "attention"), "attention", span_layers(span),
         batch_ * shard_.heads * k.scores * flops_per_score(d, d), 2 * query_bytes() + 2 * kv_read,
         work_.compute, std::nullopt, shape);

@@ -455,6 +455,38 @@ TEST(Expected, ModelRunsHaveExpectedFiguresAboveTheirBounds) {
   EXPECT_FALSE(analyse_model(load_model("llama-3.1-8b"), w, device("v100-sxm2")).expected);
 }
 
+// `--trtllm-xqa`: grouped queries' decode attention as TensorRT-LLM's XQA kernel runs it over a
+// 16-bit cache, its blocks dealt out and each paying the calibration's cost: slower than the
+// even spread, the bound unchanged; a multi-head model (the masked MHA kernel) and an fp8 cache
+// (XQA's GMMA kernel on Hopper) keep the even spread, as does prefill.
+TEST(Expected, TensorRtLlmXqaPricesTheDecodeBlocks) {
+  Workload w;
+  w.batch = 16;
+  w.prompt = 1024;
+  const auto attention = [&](const char* model, bool xqa, bool decode) {
+    w.trtllm_xqa = xqa;
+    const ModelAnalysis a = analyse_model(load_model(model), w, device("h100-sxm"));
+    const auto& ops = decode ? a.decode.ops : a.prefill.ops;
+    return *std::ranges::find(ops, std::string("attention"), &ModelOp::name);
+  };
+  const ModelOp spread = attention("llama-3.1-8b", false, true);
+  const ModelOp blocks = attention("llama-3.1-8b", true, true);
+  ASSERT_TRUE(blocks.attention_shape->trtllm_xqa_blocks());
+  EXPECT_DOUBLE_EQ(blocks.time_s, spread.time_s);
+  // 16 sequences of 8 KV heads over about 1,088 keys: 8 blocks each, 1,024 in 8 waves, each wave
+  // paying the block cost.
+  const double block_s =
+      find_calibration(device("h100-sxm"))->attention_decode_block_overhead_s->value;
+  EXPECT_GT(*blocks.expected_time_s, *spread.expected_time_s + 8 * block_s);
+  EXPECT_DOUBLE_EQ(*attention("llama-3.1-8b", true, false).expected_time_s,
+                   *attention("llama-3.1-8b", false, false).expected_time_s);
+  EXPECT_DOUBLE_EQ(*attention("llama-2-7b", true, true).expected_time_s,
+                   *attention("llama-2-7b", false, true).expected_time_s);
+  w.kv_bytes = 1;
+  EXPECT_DOUBLE_EQ(*attention("llama-3.1-8b", true, true).expected_time_s,
+                   *attention("llama-3.1-8b", false, true).expected_time_s);
+}
+
 // A decode kernel that reads K and V per query head: Llama 2 70B's 8 query heads a KV head make
 // its decode attention read the cache 8 times; the bound, prefill and a multi-head model keep
 // their times.
