@@ -455,6 +455,13 @@ TEST(Expected, ModelRunsHaveExpectedFiguresAboveTheirBounds) {
   EXPECT_FALSE(analyse_model(load_model("llama-3.1-8b"), w, device("v100-sxm2")).expected);
 }
 
+// The attention op of `model` under `w` on an H100, in its decode step or its prefill.
+ModelOp h100_attention_op(const char* model, const Workload& w, bool decode) {
+  const ModelAnalysis a = analyse_model(load_model(model), w, device("h100-sxm"));
+  const auto& ops = decode ? a.decode.ops : a.prefill.ops;
+  return *std::ranges::find(ops, std::string("attention"), &ModelOp::name);
+}
+
 // `--trtllm-xqa`: grouped queries' decode attention as TensorRT-LLM's XQA kernel runs it over a
 // 16-bit cache, its blocks dealt out and each paying the calibration's cost: slower than the
 // even spread, the bound unchanged; a multi-head model (the masked MHA kernel) and an fp8 cache
@@ -465,9 +472,7 @@ TEST(Expected, TensorRtLlmXqaPricesTheDecodeBlocks) {
   w.prompt = 1024;
   const auto attention = [&](const char* model, bool xqa, bool decode) {
     w.trtllm_xqa = xqa;
-    const ModelAnalysis a = analyse_model(load_model(model), w, device("h100-sxm"));
-    const auto& ops = decode ? a.decode.ops : a.prefill.ops;
-    return *std::ranges::find(ops, std::string("attention"), &ModelOp::name);
+    return h100_attention_op(model, w, decode);
   };
   const ModelOp spread = attention("llama-3.1-8b", false, true);
   const ModelOp blocks = attention("llama-3.1-8b", true, true);
@@ -496,9 +501,7 @@ TEST(Expected, KvReadPerQueryHeadMultipliesTheDecodeCacheReads) {
   w.prompt = 2048;
   const auto attention = [&](const char* model, bool per_head, bool decode) {
     w.kv_read_per_query_head = per_head;
-    const ModelAnalysis a = analyse_model(load_model(model), w, device("h100-sxm"));
-    const auto& ops = decode ? a.decode.ops : a.prefill.ops;
-    return *std::ranges::find(ops, std::string("attention"), &ModelOp::name);
+    return h100_attention_op(model, w, decode);
   };
   const ModelOp shared = attention("llama-2-70b", false, true);
   const ModelOp per_head = attention("llama-2-70b", true, true);
@@ -551,7 +554,7 @@ TEST(Expected, TorchWeightKernelsSlowOnlyTheNarrowWeights) {
   const Device& a100 = device("a100-sxm-80gb");
   const Calibration c = *find_calibration(a100);
   const double share = c.torch_weight_only_4bit->value;
-  const Op op{torch.kind, torch.name, torch.flops, torch.bytes, torch.gemm_shape};
+  const Op op{torch.kind, torch.name, torch.flops, torch.bytes, torch.gemm_shape, std::nullopt};
   const auto at_share = [&](double read_share) {
     return *expected_time(op, a100, torch.precision, c, {KernelLaunch::eager, read_share});
   };
