@@ -10,8 +10,10 @@ namespace ridge::report {
 
 namespace {
 
+// A figure (or a library fact) with its provenance and source, as three fields.
+template <class Sourced>
 void add_figure(std::vector<Field>& fields, const std::string& key, const std::string& label,
-                const Figure& f, Cell value) {
+                const Sourced& f, Cell value) {
   fields.push_back({key, label, std::move(value)});
   fields.push_back({key + "_provenance", label + " provenance",
                     text_cell(std::string(to_string(f.provenance)))});
@@ -49,6 +51,12 @@ Section calibration_section(const Calibration& c, Precision precision, bool extr
                number_cell(c.overlap_exponent->value,
                            fmt::format("{:g} (compute and memory add as their {:g}-norm)",
                                        c.overlap_exponent->value, c.overlap_exponent->value)));
+  }
+  if (c.gemm_stream_k) {
+    add_figure(fields, "gemm_stream_k", "GEMM stream-K", *c.gemm_stream_k,
+               bool_cell(c.gemm_stream_k->holds, c.gemm_stream_k->holds
+                                                     ? "offered by the library"
+                                                     : "not offered: whole tiles in waves"));
   }
   add_figure(fields, "kernel_floor_s", "kernel floor", c.kernel_floor_s,
              time_cell(c.kernel_floor_s.value));
