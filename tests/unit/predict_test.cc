@@ -455,8 +455,11 @@ TEST(Expected, ModelRunsHaveExpectedFiguresAboveTheirBounds) {
   EXPECT_FALSE(analyse_model(load_model("llama-3.1-8b"), w, device("v100-sxm2")).expected);
 }
 
-// The attention op of `model` under `w` on an H100, in its decode step or its prefill.
-ModelOp h100_attention_op(const char* model, const Workload& w, bool decode) {
+// The attention op of `model` under `w` with its `flag` set to `on`, on an H100, in its decode
+// step or its prefill.
+ModelOp h100_attention_op(const char* model, Workload w, bool Workload::*flag, bool on,
+                          bool decode) {
+  w.*flag = on;
   const ModelAnalysis a = analyse_model(load_model(model), w, device("h100-sxm"));
   const auto& ops = decode ? a.decode.ops : a.prefill.ops;
   return *std::ranges::find(ops, std::string("attention"), &ModelOp::name);
@@ -471,8 +474,7 @@ TEST(Expected, TensorRtLlmXqaPricesTheDecodeBlocks) {
   w.batch = 16;
   w.prompt = 1024;
   const auto attention = [&](const char* model, bool xqa, bool decode) {
-    w.trtllm_xqa = xqa;
-    return h100_attention_op(model, w, decode);
+    return h100_attention_op(model, w, &Workload::trtllm_xqa, xqa, decode);
   };
   const ModelOp spread = attention("llama-3.1-8b", false, true);
   const ModelOp blocks = attention("llama-3.1-8b", true, true);
@@ -500,8 +502,7 @@ TEST(Expected, KvReadPerQueryHeadMultipliesTheDecodeCacheReads) {
   w.batch = 64;
   w.prompt = 2048;
   const auto attention = [&](const char* model, bool per_head, bool decode) {
-    w.kv_read_per_query_head = per_head;
-    return h100_attention_op(model, w, decode);
+    return h100_attention_op(model, w, &Workload::kv_read_per_query_head, per_head, decode);
   };
   const ModelOp shared = attention("llama-2-70b", false, true);
   const ModelOp per_head = attention("llama-2-70b", true, true);
