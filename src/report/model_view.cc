@@ -208,8 +208,8 @@ Section expected_section(const ModelAnalysis& a) {
       {"trtllm_xqa", "decode blocks",
        bool_cell(a.workload.trtllm_xqa,
                  a.workload.trtllm_xqa
-                     ? "TensorRT-LLM's XQA over a 16-bit cache, each block at the calibration's "
-                       "cost (--trtllm-xqa)"
+                     ? "TensorRT-LLM's XQA over a 16-bit cache (--trtllm-xqa): each block at "
+                       "the calibration's cost where it has one (Ampere, Hopper)"
                      : "keys spread evenly over the SMs")},
       {"torch_weight_kernels", "weight-only kernels",
        bool_cell(a.workload.torch_weight_kernels,
