@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "core/embedded.h"
+#include "core/json_input.h"
 #include "core/toml_reader.h"
 #include "ridge/catalog.h"
 #include "ridge/expected.h"
@@ -118,6 +119,14 @@ class CalibrationReader : TomlReader {
     return sourced(t, path, key, kind);
   }
 
+  // A value as a message quotes it: a string in quotes, a number as written, else its kind.
+  static std::string shown(const toml::node& value) {
+    if (const auto text = value.value_exact<std::string>())
+      return fmt::format("'{}'", json_input_detail::printable(*text));
+    if (const auto number = value.value<double>()) return fmt::format("{:g}", *number);
+    return value.is_table() ? "a table" : value.is_array() ? "an array" : "a date or time";
+  }
+
   // { value = true or false, provenance, source, note }: whether the library does a thing.
   LibraryFact library_fact(const toml::table& t, std::string_view path,
                            std::string_view key) const {
@@ -129,7 +138,8 @@ class CalibrationReader : TomlReader {
     if (const auto holds = value.value_exact<bool>()) {
       fact.holds = *holds;
     } else {
-      fail(value.source(), join(field, "value"), "must be true or false");
+      fail(value.source(), join(field, "value"),
+           fmt::format("{} must be true or false", shown(value)));
     }
     attribute(entry, field, fact);
     if (fact.source.empty()) fail(entry.source(), field, "names no source");

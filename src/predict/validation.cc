@@ -904,11 +904,10 @@ bool reads_kv_per_query_head(const std::string& lower, const ModelConfig& model)
   return *minor <= 9 && !xqa_shape;
 }
 
-// TensorRT-LLM's decode attention for grouped queries is its XQA kernel where the release has it
-// for the model's groups (reads_kv_per_query_head above): a cell that names TensorRT-LLM.
-bool runs_trtllm_xqa(const std::string& lower, const ModelConfig& model) {
-  return lower.find("tensorrt-llm") != std::string::npos && model.num_kv_heads < model.num_heads &&
-         !reads_kv_per_query_head(lower, model);
+// A cell that names TensorRT-LLM runs its decode kernels; the attention's shape says which (XQA
+// for grouped queries that share their reads, AttentionShape::trtllm_xqa_blocks).
+bool runs_trtllm(const std::string& lower) {
+  return lower.find("tensorrt-llm") != std::string::npos;
 }
 
 // TensorRT-LLM's first Falcon (tensorrt_llm/models/falcon/model.py at 027cd518, the v0.5 code)
@@ -997,7 +996,7 @@ ValidationPoint price_run(const Row& row, const Device& device, const RunPrecisi
   w.torch_weight_kernels = uses_torch_weight_kernels(framework);
   ModelConfig model = load_model(model_preset(row.text("model")));
   w.kv_read_per_query_head = reads_kv_per_query_head(framework, model);
-  w.trtllm_xqa = runs_trtllm_xqa(framework, model);
+  w.trtllm_xqa = runs_trtllm(framework);
   if (reduces_parallel_outputs_apart(framework)) model.one_allreduce_per_layer = false;
   const ModelAnalysis a = analyse_model(model, w, device);
   ValidationPoint p;
