@@ -9,6 +9,12 @@
 
 The others are fitted to validation sets that `ridge validate` reports as fit sets:
 
+- `collective.local_step`, the step of each chunk of a ring collective that sends nothing over
+  the link, as a share of one that does: NVIDIA aiconfigurator's H100 table of nccl-tests
+  (data/validation/collective_aiconfigurator_h100_fp16.tsv, NCCL 2.29.2 over 2, 4 and 8 GPUs),
+  its rows of NCCL_FIT_BYTES and more, where the link's rate decides the time, all-reduces over
+  8 GPUs aside (NCCL runs them on NVLink SHARP, which ridge does not model); the A100's, H200's,
+  B200's and B300's tables hold it out. It depends on no other fitted figure.
 - `attention.decode_block_overhead`, what each block of a decode kernel costs beyond streaming
   its keys: NVIDIA aiconfigurator's H100 decode attention table
   (data/validation/decode_attention_aiconfigurator_h100_bf16.tsv: TensorRT-LLM 1.0's XQA and
@@ -70,6 +76,9 @@ GPTFAST = ROOT / "data/validation/llm_inference_gptfast_nemo.tsv"
 EAGER = ROOT / "data/validation/llm_inference_pytorch_eager.tsv"
 B300 = ROOT / "data/validation/gemm_aiconfigurator_b300_bf16.tsv"
 H100_DECODE = ROOT / "data/validation/decode_attention_aiconfigurator_h100_bf16.tsv"
+H100_NCCL = ROOT / "data/validation/collective_aiconfigurator_h100_fp16.tsv"
+NCCL_FIT_BYTES = 32 * 2**20  # from here up the link's rate is most of a collective's time
+NCCL_LABEL = re.compile(r"^(\w+) (\d+) B over (\d+) GPUs$")
 GEMV_ROWS = 8  # a GEMM of at most this many rows reads its weights and does little else
 GEMV_WEIGHTS = 2**26  # elements (134 MB in bf16): the 3 us floor an eighth of the time or less
 
@@ -92,6 +101,7 @@ class Figure:
 
 FIGURES = [
     Figure("exponent", H200, "sweep", "bf16", 1.0, 20.0, 0.1, False),
+    Figure("local_step", H100_NCCL, "nccl", "", 0.0, 1.0, 0.01, True),
     Figure("decode_block_overhead", H100_DECODE, "table", "bf16", 0.0, 20e-6, 1e-7, True,
            ("ampere", "hopper")),
     Figure("graph_kernel_floor", GPTFAST, "S3", "bf16", 0.0, 50e-6, 1e-7, True),
@@ -179,6 +189,19 @@ def gemv_errors(ridge: str, profiles: list, figure: Figure) -> list:
     return errors
 
 
+def collective_errors(ridge: str, profiles: list, figure: Figure) -> list:
+    """The errors of the NCCL table's bandwidth-bound rows, 8-GPU all-reduces aside."""
+    report = run_ridge(ridge, ["--calibration", *profiles, "validate", str(figure.file)])
+    errors = []
+    for point in report[figure.file.stem]["points"]:
+        op, size, gpus = NCCL_LABEL.match(point["label"]).groups()
+        if int(size) >= NCCL_FIT_BYTES and not (op == "allreduce" and int(gpus) == 8):
+            errors.append(point["error"])
+    if not errors:
+        sys.exit(f"no collectives of {NCCL_FIT_BYTES} B or more in {figure.file}")
+    return errors
+
+
 def fit_errors(ridge: str, values: dict, figure: Figure, scratch: pathlib.Path) -> list:
     """The errors of `figure`'s fit rows with the figures at `values`."""
     profiles = profiles_at(values, scratch)
@@ -186,6 +209,8 @@ def fit_errors(ridge: str, values: dict, figure: Figure, scratch: pathlib.Path) 
         return sweep_errors(ridge, profiles, figure, scratch)
     if figure.source == "gemv":
         return gemv_errors(ridge, profiles, figure)
+    if figure.source == "nccl":
+        return collective_errors(ridge, profiles, figure)
     if figure.source == "table":  # every priced row of the file
         report = run_ridge(ridge, ["--calibration", *profiles, "validate", str(figure.file)])
         return [p["error"] for p in report[figure.file.stem]["points"]

@@ -103,6 +103,13 @@ struct Calibration {
   Figure link_efficiency;
   Figure collective_latency_s;
   std::optional<Figure> collective_step_latency_s;
+  // The step of each chunk's round that sends nothing over the link, as a share of a step that
+  // does. NCCL's ring all-gather runs n steps a chunk, n - 1 of them sending (the last only
+  // receives: src/device/all_gather.h), its reduce-scatter and all-reduce end on a step that
+  // reduces or copies into the output, an all-to-all copies its own share: that step holds the
+  // channel as well, so a collective over n ranks moves, in time, this share of a rank's 1 / n
+  // of the message beyond what nccl-tests' bus factor counts. Absent: none.
+  std::optional<Figure> collective_local_step;
   // The call and step latencies above are those of NCCL's LL protocol, which carries 4 bytes of
   // data in each 8-byte line with a flag: its share of the ring's bus bandwidth and a cap on it
   // (NCCL's tuning model). Absent: all of it.

@@ -68,13 +68,15 @@ class CalibrationReader : TomlReader {
         optional_sourced(attention, "attention", "decode_block_overhead", FigureKind::seconds);
     const toml::table& collective =
         section("collective",
-                {"link_efficiency", "latency", "step_latency", "ll_bandwidth",
+                {"link_efficiency", "latency", "step_latency", "local_step", "ll_bandwidth",
                  "ll_max_bus_bandwidth", "ll128_latency", "ll128_step_latency", "ll128_bandwidth",
                  "simple_latency", "simple_step_latency", "simple_bandwidth"});
     c.link_efficiency = sourced(collective, "collective", "link_efficiency", FigureKind::fraction);
     c.collective_latency_s = sourced(collective, "collective", "latency", FigureKind::seconds);
     c.collective_step_latency_s =
         optional_sourced(collective, "collective", "step_latency", FigureKind::seconds);
+    c.collective_local_step =
+        optional_sourced(collective, "collective", "local_step", FigureKind::fraction);
     c.collective_ll_bandwidth =
         optional_sourced(collective, "collective", "ll_bandwidth", FigureKind::fraction);
     c.collective_ll_max_bus_bandwidth =

@@ -515,6 +515,14 @@ double ll_bus_bandwidth(double ring_bytes_per_s, const Calibration& c) {
   return bytes_per_s;
 }
 
+// What the step of each chunk that sends nothing costs, as bytes sent: the calibration's share
+// of a rank's 1 / n of the message (Calibration::collective_local_step). A broadcast's chunks
+// flow down its ring without such a step.
+double local_step_bytes(CollectiveOp op, double bytes, int ranks, const Calibration& c) {
+  if (!c.collective_local_step || op == CollectiveOp::broadcast) return 0;
+  return c.collective_local_step->value * bytes / ranks;
+}
+
 }  // namespace
 
 CollectiveTransfer expected_transfer(double bytes, int steps, const Link& link,
@@ -536,10 +544,12 @@ ExpectedTime expected_collective_time(CollectiveOp op, double bytes, int ranks,
                                       const Device& device, const Calibration& c,
                                       KernelLaunch launch) {
   // What each rank sends, at the link's achievable bandwidth: nccl-tests' bus factor turns the
-  // collective's size into it (2 (n-1)/n for an all-reduce, (n-1)/n for an all-to-all). The
-  // collective is a kernel too, and pays its fixed cost.
+  // collective's size into it (2 (n-1)/n for an all-reduce, (n-1)/n for an all-to-all), and
+  // the step of each chunk that sends nothing holds the channel as if it sent a share of its
+  // 1 / n. The collective is a kernel too, and pays its fixed cost.
   ExpectedTime e;
-  const double sent = bytes * bus_bandwidth_factor(op, ranks);
+  const double sent =
+      bytes * bus_bandwidth_factor(op, ranks) + local_step_bytes(op, bytes, ranks, c);
   e.fixed_time_s = kernel_fixed_cost_s(c, launch);
   const CollectiveTransfer transfer =
       expected_transfer(sent, ring_steps(op, ranks), in_node_link(device), c);
