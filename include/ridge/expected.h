@@ -61,6 +61,9 @@ struct ExpectedTime {
   double compute_time_s = 0;  // at the achievable rate, with tile and wave quantisation
   double memory_time_s = 0;   // the traffic a tiled kernel moves, at the achievable bandwidth
   double fixed_time_s = 0;    // the kernel's floor
+  // Where the host launches kernels one at a time: how long the kernel waits for its launch
+  // beyond its own time (a short kernel waits for the host, a long one hides it).
+  double host_wait_s = 0;
   // What a GEMM does after its overlapped parts, with nothing beside it: its last wave of
   // output stores, and the sum of its split-K or stream-K partial products.
   double epilogue_time_s = 0;
@@ -69,6 +72,9 @@ struct ExpectedTime {
   // Beyond measured data: the calibration was not measured on this device (its shares come from
   // the architecture's profile or from estimates), or the shape lies outside its measured sweep.
   bool extrapolated = false;
+  // What the op costs for being a kernel of its own, beyond its work: its floor and any wait for
+  // its launch. CUDA graphs remove the wait, and fusing it into a neighbour both.
+  double kernel_cost_s() const { return fixed_time_s + host_wait_s; }
 };
 
 // nullopt where the calibration has no achievable peak for `precision` (then only the bound is

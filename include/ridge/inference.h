@@ -126,7 +126,11 @@ struct PhaseResult {
   double communication_time_s = 0;
   std::map<std::string, double> time_by_kind;
   std::optional<double> expected_time_s;  // the sum of the ops' expected times
-  double kernels = 0;                     // kernels launched in the step
+  // Where priced: the ops' expected times summed by kind, and how much of the step's expected
+  // time its kernels cost for being kernels (ExpectedTime::kernel_cost_s), beyond their work.
+  std::map<std::string, double> expected_by_kind;
+  double expected_kernel_cost_s = 0;
+  double kernels = 0;  // kernels launched in the step
   double intensity() const { return flops / bytes; }
 };
 

@@ -403,6 +403,7 @@ ExpectedTime attention_time(const Op& op, const Device& device, Precision precis
 // ahead of longer ones, so their launches cost nothing.
 void wait_for_host(ExpectedTime& e, double host_launch_s) {
   if (host_launch_s <= e.time_s) return;
+  e.host_wait_s = host_launch_s - e.time_s;
   e.time_s = host_launch_s;
   e.limiter = "host";
 }
@@ -584,12 +585,16 @@ bool expect_phase(PhaseResult& phase, const Device& device, const Workload& w, c
                   bool& extrapolated) {
   double total = 0;
   phase.kernels = 0;
+  phase.expected_by_kind.clear();
+  phase.expected_kernel_cost_s = 0;
   for (ModelOp& op : phase.ops) {
     const auto e = expected_op_time(op, device, w, c);
     if (!e) return false;
     op.expected_time_s = e->time_s;
     extrapolated = extrapolated || e->extrapolated;
     total += op.count * e->time_s;
+    phase.expected_by_kind[op.kind] += op.count * e->time_s;
+    phase.expected_kernel_cost_s += op.count * e->kernel_cost_s();
     phase.kernels += op.count;
   }
   phase.expected_time_s = total;

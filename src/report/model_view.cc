@@ -73,12 +73,23 @@ Table ops_table(const PhaseResult& phase) {
   return t;
 }
 
+// The bound by kind of op and, where a calibration applies, the expected time beside it: a
+// kind whose expected share far exceeds its bound's (norms, residuals) is paid in kernel costs.
 Table kinds_table(const PhaseResult& phase) {
   Table t{"time_by_kind",
-          {{"kind", "where the time goes", Align::left}, {"time_s", "time"}, {"share", "share"}},
+          {{"kind", "where the time goes", Align::left},
+           {"time_s", "time >="},
+           {"share", "share"},
+           {"expected_time_s", "expected ~"},
+           {"expected_share", "share ~"}},
           {}};
   for (const auto& [kind, seconds] : phase.time_by_kind) {
-    t.rows.push_back({text_cell(kind), time_cell(seconds), percent_cell(seconds / phase.time_s)});
+    const auto expected = phase.expected_by_kind.find(kind);
+    const bool priced = phase.expected_time_s && expected != phase.expected_by_kind.end();
+    t.rows.push_back(
+        {text_cell(kind), time_cell(seconds), percent_cell(seconds / phase.time_s),
+         priced ? time_cell(expected->second) : empty_cell(),
+         priced ? percent_cell(expected->second / *phase.expected_time_s) : empty_cell()});
   }
   return t;
 }
@@ -156,6 +167,13 @@ Fields summary_fields(const ModelAnalysis& a, const Device& device) {
   }};
 }
 
+// What a step's kernels cost for being kernels (floors, waits for their launch) and its share
+// of the step: what CUDA graphs and fusion can take away.
+Cell kernel_costs_cell(double cost_s, double step_s) {
+  return number_cell(cost_s, fmt::format("{} ({:.0f}% of the step: kernel floors and launches)",
+                                         units::seconds(cost_s), 100 * cost_s / step_s));
+}
+
 // The expected figures beside the bounds, or "bound only" where no calibration applies.
 Section expected_section(const ModelAnalysis& a) {
   if (!a.expected) {
@@ -185,6 +203,10 @@ Section expected_section(const ModelAnalysis& a) {
       {"end_to_end_s", "end to end", time_cell(e.end_to_end_s)},
       {"kernels_per_decode_step", "kernels per decode step",
        number_cell(a.decode.kernels, units::plain(a.decode.kernels))},
+      {"kernel_costs_first_token_s", "kernel costs, first token",
+       kernel_costs_cell(a.prefill.expected_kernel_cost_s, e.time_to_first_token_s)},
+      {"kernel_costs_per_token_s", "kernel costs, per token",
+       kernel_costs_cell(a.decode.expected_kernel_cost_s, e.time_per_token_s)},
       {"calibration", "calibration", text_cell(e.calibration)},
       {"calibration_basis", "applies as", text_cell(e.basis)},
       {"extrapolated", "extrapolated",
