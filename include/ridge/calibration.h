@@ -103,8 +103,8 @@ struct Calibration {
   Figure link_efficiency;
   Figure collective_latency_s;
   std::optional<Figure> collective_step_latency_s;
-  // The step of each chunk's round that sends nothing over the link, as a share of a step that
-  // does. NCCL's ring all-gather runs n steps a chunk, n - 1 of them sending (the last only
+  // The step of each chunk that sends nothing over the link, as a share of a step that does.
+  // NCCL's ring all-gather runs n steps a chunk, n - 1 of them sending (the last only
   // receives: src/device/all_gather.h), its reduce-scatter and all-reduce end on a step that
   // reduces or copies into the output, an all-to-all copies its own share: that step holds the
   // channel as well, so a collective over n ranks moves, in time, this share of a rank's 1 / n

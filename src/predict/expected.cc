@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <map>
 #include <queue>
 #include <vector>
 
@@ -584,20 +585,22 @@ std::optional<ExpectedTime> expected_op_time(const ModelOp& op, const Device& de
 bool expect_phase(PhaseResult& phase, const Device& device, const Workload& w, const Calibration& c,
                   bool& extrapolated) {
   double total = 0;
+  double kernel_costs = 0;
+  std::map<std::string, double> by_kind;
   phase.kernels = 0;
-  phase.expected_by_kind.clear();
-  phase.expected_kernel_cost_s = 0;
   for (ModelOp& op : phase.ops) {
     const auto e = expected_op_time(op, device, w, c);
     if (!e) return false;
     op.expected_time_s = e->time_s;
     extrapolated = extrapolated || e->extrapolated;
     total += op.count * e->time_s;
-    phase.expected_by_kind[op.kind] += op.count * e->time_s;
-    phase.expected_kernel_cost_s += op.count * e->kernel_cost_s();
+    by_kind[op.kind] += op.count * e->time_s;
+    kernel_costs += op.count * e->kernel_cost_s();
     phase.kernels += op.count;
   }
   phase.expected_time_s = total;
+  phase.expected_by_kind = std::move(by_kind);
+  phase.expected_kernel_cost_s = kernel_costs;
   return true;
 }
 
