@@ -126,9 +126,8 @@ struct PhaseResult {
   double communication_time_s = 0;
   std::map<std::string, double> time_by_kind;
   std::optional<double> expected_time_s;  // the sum of the ops' expected times
-  // Where priced: the ops' expected times summed by kind, and how much of the step's expected
-  // time its kernels cost for being kernels (ExpectedTime::kernel_cost_s), beyond their work.
-  std::map<std::string, double> expected_by_kind;
+  // Where priced: how much of the step's expected time its kernels cost for being kernels
+  // (ExpectedTime::kernel_cost_s), beyond their work.
   double expected_kernel_cost_s = 0;
   double kernels = 0;  // kernels launched in the step
   double intensity() const { return flops / bytes; }
@@ -176,6 +175,10 @@ const int* sweep_field(const Workload& workload, std::string_view key);
 
 ModelAnalysis analyse_model(const ModelConfig& model, const Workload& workload,
                             const Device& device);
+
+// The ops' expected times summed by kind, as time_by_kind sums their bounds; empty where the
+// step is not priced. Worked out when asked: a sweep of many runs shows none of it.
+std::map<std::string, double> expected_time_by_kind(const PhaseResult& phase);
 
 // The operations of one step: `new_tokens` per sequence entering with `past` tokens cached.
 PhaseResult model_step(const ModelConfig& model, const Workload& workload, const Device& device,

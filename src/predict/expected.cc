@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
-#include <map>
 #include <queue>
 #include <vector>
 
@@ -586,7 +585,6 @@ bool expect_phase(PhaseResult& phase, const Device& device, const Workload& w, c
                   bool& extrapolated) {
   double total = 0;
   double kernel_costs = 0;
-  std::map<std::string, double> by_kind;
   phase.kernels = 0;
   for (ModelOp& op : phase.ops) {
     const auto e = expected_op_time(op, device, w, c);
@@ -594,12 +592,10 @@ bool expect_phase(PhaseResult& phase, const Device& device, const Workload& w, c
     op.expected_time_s = e->time_s;
     extrapolated = extrapolated || e->extrapolated;
     total += op.count * e->time_s;
-    by_kind[op.kind] += op.count * e->time_s;
     kernel_costs += op.count * e->kernel_cost_s();
     phase.kernels += op.count;
   }
   phase.expected_time_s = total;
-  phase.expected_by_kind = std::move(by_kind);
   phase.expected_kernel_cost_s = kernel_costs;
   return true;
 }

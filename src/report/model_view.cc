@@ -83,9 +83,10 @@ Table kinds_table(const PhaseResult& phase) {
            {"expected_time_s", "expected ~"},
            {"expected_share", "share ~"}},
           {}};
+  const std::map<std::string, double> expected_by_kind = expected_time_by_kind(phase);
   for (const auto& [kind, seconds] : phase.time_by_kind) {
-    const auto expected = phase.expected_by_kind.find(kind);
-    const bool priced = phase.expected_time_s && expected != phase.expected_by_kind.end();
+    const auto expected = expected_by_kind.find(kind);
+    const bool priced = expected != expected_by_kind.end();
     t.rows.push_back(
         {text_cell(kind), time_cell(seconds), percent_cell(seconds / phase.time_s),
          priced ? time_cell(expected->second) : empty_cell(),

@@ -117,6 +117,13 @@ Precision compute_precision_for_bits(double activation_bits, const Device& devic
   return *p;
 }
 
+std::map<std::string, double> expected_time_by_kind(const PhaseResult& phase) {
+  std::map<std::string, double> by_kind;
+  if (!phase.expected_time_s) return by_kind;
+  for (const ModelOp& op : phase.ops) by_kind[op.kind] += op.count * op.expected_time_s.value_or(0);
+  return by_kind;
+}
+
 ModelAnalysis analyse_model(const ModelConfig& model, const Workload& w, const Device& device) {
   check_workload(model, w);
   const Ceiling ceiling = device.ceiling(w.compute);

@@ -464,20 +464,25 @@ TEST(Expected, AStepsKernelCostsAreItsFloorsAndWaits) {
   const Device& h100 = device("h100-sxm");
   const ModelAnalysis graphs = analyse_model(load_model("llama-3.1-8b"), w, h100);
   ASSERT_TRUE(graphs.decode.expected_time_s.has_value());
+  const auto graphs_by_kind = expected_time_by_kind(graphs.decode);
   double by_kind = 0;
-  for (const auto& [kind, seconds] : graphs.decode.expected_by_kind) by_kind += seconds;
+  for (const auto& [kind, seconds] : graphs_by_kind) by_kind += seconds;
   EXPECT_NEAR(by_kind, *graphs.decode.expected_time_s, 1e-12);
-  EXPECT_EQ(graphs.decode.expected_by_kind.size(), graphs.decode.time_by_kind.size());
+  EXPECT_EQ(graphs_by_kind.size(), graphs.decode.time_by_kind.size());
   const double floor_s = find_calibration(h100)->graph_kernel_floor_s.value;
   EXPECT_NEAR(graphs.decode.expected_kernel_cost_s, graphs.decode.kernels * floor_s, 1e-12);
   w.cuda_graphs = false;
   const ModelAnalysis launched = analyse_model(load_model("llama-3.1-8b"), w, h100);
   EXPECT_GT(launched.decode.expected_kernel_cost_s, 2 * graphs.decode.expected_kernel_cost_s);
-  for (const auto& [kind, seconds] : launched.decode.expected_by_kind)
-    EXPECT_GE(seconds, graphs.decode.expected_by_kind.at(kind)) << kind;
+  const auto launched_by_kind = expected_time_by_kind(launched.decode);
+  for (const auto& [kind, seconds] : launched_by_kind)
+    EXPECT_GE(seconds, graphs_by_kind.at(kind)) << kind;
   // The norms and residuals of a batch-1 decode are nearly all kernel cost.
-  EXPECT_GT(launched.decode.expected_by_kind.at("norm"),
-            100 * launched.decode.time_by_kind.at("norm"));
+  EXPECT_GT(launched_by_kind.at("norm"), 100 * launched.decode.time_by_kind.at("norm"));
+  // A run no calibration prices has none by kind.
+  EXPECT_TRUE(expected_time_by_kind(
+                  analyse_model(load_model("llama-3.1-8b"), w, device("v100-sxm2")).decode)
+                  .empty());
 }
 
 // The attention op of `model` under `w` with its `flag` set to `on`, on an H100, in its decode
