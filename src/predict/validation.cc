@@ -651,9 +651,10 @@ ValidationPoint collective_point(const KernelRow& k) {
   p.bound_s = k.overhead_s + collective_bound(op, bytes, ranks, k.device).time_s;
   if (const auto calibration = find_calibration(k.device)) {
     p.calibration = calibration->id;
-    p.expected_s = k.overhead_s + expected_collective_time(op, bytes, ranks, k.device, *calibration,
-                                                           KernelLaunch::alone)
-                                      .time_s;
+    const ExpectedTime e =
+        expected_collective_time(op, bytes, ranks, k.device, *calibration, KernelLaunch::alone);
+    p.expected_s = k.overhead_s + e.time_s;
+    p.remark = "expected: " + e.detail;  // the protocol NCCL's tuner would pick
   }
   return p;
 }

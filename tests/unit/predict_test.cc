@@ -1032,6 +1032,8 @@ TEST(Validation, ACollectiveIsPricedAsTheModelPricesIt) {
   // 2 (n-1)/n of the buffer at NVLink's 900 GB/s: the bound.
   EXPECT_NEAR(p.bound_s, bytes * 2 * 7 / 8 / 900e9, 1e-9);
   EXPECT_LT(p.bound_s, *p.expected_s);
+  // Each point says which of NCCL's protocols the expected time took: LL for 512 bytes.
+  EXPECT_EQ(sets.front().points.back().remark, "expected: NCCL ring over 2 GPUs, LL protocol");
 }
 
 // A file may exclude rows it finds inconsistent with their own source, each with its reason;
