@@ -114,16 +114,26 @@ class TomlReader {
   }
 
   Figure figure(const toml::node& node, const std::string& path, FigureKind kind) const {
-    const toml::table& t = as_table(node, path);
-    expect_keys(t, path, {"value", "provenance", "source", "note"});
-    Figure f;
-    f.value = plausible_number(t, path, "value", kind);
-    attribute(t, path, f);
-    return f;
+    return sourced_entry<Figure>(node, path, [&](const toml::table& t, Figure& f) {
+      f.value = plausible_number(t, path, "value", kind);
+    });
   }
 
-  // What a figure, or any other sourced entry, carries beside its value: its provenance, the
-  // source it names (none for a derived one) and an optional note.
+  // An entry { value, provenance, source, note } (a figure, or any other sourced value):
+  // `read_value` reads its value into the entry, the rest is read as attribute() reads it.
+  template <class Sourced, class ReadValue>
+  Sourced sourced_entry(const toml::node& node, const std::string& path,
+                        ReadValue read_value) const {
+    const toml::table& t = as_table(node, path);
+    expect_keys(t, path, {"value", "provenance", "source", "note"});
+    Sourced out;
+    read_value(t, out);
+    attribute(t, path, out);
+    return out;
+  }
+
+  // What a sourced entry carries beside its value: its provenance, the source it names (none for
+  // a derived one) and an optional note.
   template <class Sourced>
   void attribute(const toml::table& t, const std::string& path, Sourced& out) const {
     const toml::node& provenance = required(t, path, "provenance");

@@ -110,9 +110,14 @@ class CalibrationReader : TomlReader {
                  FigureKind kind) const {
     const toml::node& node = required(t, path, key);
     const std::string field = join(path, key);
-    Figure f = figure(node, field, kind);
-    if (f.source.empty()) fail(node.source(), field, "names no source");
-    return f;
+    return with_source(figure(node, field, kind), node, field);
+  }
+
+  // The entry, where it names a source (a derived one names none): else bad input.
+  template <class Sourced>
+  Sourced with_source(Sourced entry, const toml::node& node, const std::string& field) const {
+    if (entry.source.empty()) fail(node.source(), field, "names no source");
+    return entry;
   }
 
   std::optional<Figure> optional_sourced(const toml::table& t, std::string_view path,
@@ -132,20 +137,17 @@ class CalibrationReader : TomlReader {
   // { value = true or false, provenance, source, note }: whether the library does a thing.
   LibraryFact library_fact(const toml::table& t, std::string_view path,
                            std::string_view key) const {
+    const toml::node& node = required(t, path, key);
     const std::string field = join(path, key);
-    const toml::table& entry = as_table(required(t, path, key), field);
-    expect_keys(entry, field, {"value", "provenance", "source", "note"});
-    const toml::node& value = required(entry, field, "value");
-    LibraryFact fact;
-    if (const auto holds = value.value_exact<bool>()) {
+    const auto read_holds = [&](const toml::table& entry, LibraryFact& fact) {
+      const toml::node& value = required(entry, field, "value");
+      const auto holds = value.value_exact<bool>();
+      if (!holds)
+        fail(value.source(), join(field, "value"),
+             fmt::format("{} must be true or false", shown(value)));
       fact.holds = *holds;
-    } else {
-      fail(value.source(), join(field, "value"),
-           fmt::format("{} must be true or false", shown(value)));
-    }
-    attribute(entry, field, fact);
-    if (fact.source.empty()) fail(entry.source(), field, "names no source");
-    return fact;
+    };
+    return with_source(sourced_entry<LibraryFact>(node, field, read_holds), node, field);
   }
 
   // A protocol's '<key>_latency', '<key>_step_latency' and optional '<key>_bandwidth'; none when
