@@ -20,6 +20,12 @@ The others are fitted to validation sets that `ridge validate` reports as fit se
   (data/validation/decode_attention_aiconfigurator_h100_bf16.tsv: TensorRT-LLM 1.0's XQA and
   masked MHA kernels, the blocks as its multi-block heuristic deals them), every row; the
   H200's and A100's tables hold it out.
+- `attention.trtllm_efficiency_d128`, the main loop's rate of TensorRT-LLM's context FMHA at a
+  head of 128, as a share of the dense 16-bit peak: NVIDIA aiconfigurator's H100 context
+  attention table (data/validation/attention_aiconfigurator_h100_bf16.tsv: TensorRT-LLM 1.3's
+  attention layer on causal prompts of 128 to 16k tokens), every row; Ampere and Blackwell Ultra
+  take the same figure, and the A100's, H200's and B300's tables hold it out (the B200 keeps its
+  own, lower share: data/calibration/blackwell.toml).
 - `fixed.graph_kernel_floor`, what each kernel of a model step costs under CUDA graphs beyond
   its bytes and FLOPs: gpt-fast's bf16 rows (source S3 of
   data/validation/llm_inference_gptfast_nemo.tsv: torch.compile with CUDA graphs, batch 1, TP 1
@@ -76,6 +82,7 @@ GPTFAST = ROOT / "data/validation/llm_inference_gptfast_nemo.tsv"
 EAGER = ROOT / "data/validation/llm_inference_pytorch_eager.tsv"
 B300 = ROOT / "data/validation/gemm_aiconfigurator_b300_bf16.tsv"
 H100_DECODE = ROOT / "data/validation/decode_attention_aiconfigurator_h100_bf16.tsv"
+H100_CONTEXT = ROOT / "data/validation/attention_aiconfigurator_h100_bf16.tsv"
 H100_NCCL = ROOT / "data/validation/collective_aiconfigurator_h100_fp16.tsv"
 NCCL_FIT_BYTES = 32 * 2**20  # from here up the link's rate is most of a collective's time
 NCCL_LABEL = re.compile(r"^(\w+) (\d+) B over (\d+) GPUs$")
@@ -104,6 +111,8 @@ FIGURES = [
     Figure("local_step", H100_NCCL, "nccl", "", 0.0, 1.0, 0.01, True),
     Figure("decode_block_overhead", H100_DECODE, "table", "bf16", 0.0, 20e-6, 1e-7, True,
            ("ampere", "hopper")),
+    Figure("trtllm_efficiency_d128", H100_CONTEXT, "table", "bf16", 0.2, 1.0, 0.001, False,
+           ("ampere", "hopper", "blackwell-ultra")),
     Figure("graph_kernel_floor", GPTFAST, "S3", "bf16", 0.0, 50e-6, 1e-7, True),
     Figure("torch_8bit", GPTFAST, "S3", "int8 weight-only", 0.2, 1.0, 0.01, False),
     Figure("torch_4bit", GPTFAST, "S3", "int4 weight-only g32", 0.2, 1.0, 0.01, False),

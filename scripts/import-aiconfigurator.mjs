@@ -67,6 +67,8 @@ const gemm = {
   role: part => part.gemmRole,
   directives: [],
 }
+// The part whose context attention table TensorRT-LLM's context FMHA rate is fitted to.
+const contextFitPartId = 'h100'
 const contextAttention = {
   name: 'attention',
   table: 'attention/trtllm/VERSION/context_attention_perf.parquet',
@@ -82,11 +84,14 @@ const contextAttention = {
   order: r => [Number(r.num_heads), Number(r.batch_size), Number(r.isl)],
   header: 'batch\tnheads\tseqlen\theaddim\tcausal\tdtype\tdevice\ttime_ms',
   cells: r => [r.batch_size, r.num_heads, r.isl, r.head_dim, 'true', 'bf16', r.device, r.latency],
-  role: () => undefined,
+  role: part => part.id === contextFitPartId
+    ? 'fit (the attention.trtllm_efficiency_d128 of the ampere, hopper and blackwell-ultra profiles is fitted to its rows: scripts/fit-calibration.py)'
+    : undefined,
   // What the collector's timing holds beyond the fused kernel, read from TensorRT-LLM's code.
   directives: [
     "attention = layer (the collector times TensorRT-LLM's attention layer: its QKV preprocessing kernel, the rotary embedding and K and V written to the cache, before the fused kernel)",
     'extra_kernels = 1 (AttentionOp::enqueueContext launches invokeBuildDecoderInfo, the sequence offsets and rotary frequencies, before them; TensorRT-LLM cpp/tensorrt_llm/common/attentionOp.cpp)',
+    "context_kernel = trtllm (the fused kernel is TensorRT-LLM's own context FMHA, fmha_v2 before Blackwell and trtllm-gen's from SM100 (attentionOp.h: mUseTllmGen), priced at the calibration's attention.trtllm_efficiency_d128 where it has one)",
   ],
   replayFloor: true,
 }

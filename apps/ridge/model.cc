@@ -23,6 +23,7 @@ struct ModelArgs {
   bool eager_pytorch = false;
   bool kv_reads_per_head = false;
   bool trtllm_xqa = false;
+  bool trtllm_fmha = false;
   bool torch_weight_kernels = false;
   std::string sweep;
 };
@@ -62,6 +63,7 @@ Workload workload_from(const ModelArgs& args, const ModelConfig& model, const De
   w.eager_pytorch = args.eager_pytorch;
   w.kv_read_per_query_head = args.kv_reads_per_head;
   w.trtllm_xqa = args.trtllm_xqa;
+  w.trtllm_fmha = args.trtllm_fmha;
   w.torch_weight_kernels = args.torch_weight_kernels;
   const Precision dtype = args.dtype.empty() ? Precision::fp16 : parse_precision(args.dtype);
   const double dtype_bytes = bytes_per_element(dtype);
@@ -186,6 +188,10 @@ void add_model(CLI::App& app, std::vector<Command>& commands) {
                 "Grouped queries' decode attention runs TensorRT-LLM's XQA kernel over a 16-bit "
                 "cache (v0.8 and later, Ampere and Hopper): the expected time deals its blocks out "
                 "as TensorRT-LLM does, each at the calibration's cost a block");
+  sub->add_flag("--trtllm-fmha", args->trtllm_fmha,
+                "The prompt's attention runs TensorRT-LLM's context FMHA kernels: the expected "
+                "time takes the calibration's rate for them (fitted on an H100), not the "
+                "FlashAttention papers'");
   sub->add_flag("--torch-weight-kernels", args->torch_weight_kernels,
                 "Weight-only formats run PyTorch's kernels (gpt-fast, torchao): the expected time "
                 "reads their weights at the calibration's share of the bandwidth, not at the full "

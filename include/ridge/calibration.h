@@ -86,6 +86,9 @@ struct Calibration {
   Figure attention_efficiency_d64;
   Figure attention_efficiency_d128;
   std::optional<Figure> attention_efficiency_d256;
+  // The same share at 128 and wider for TensorRT-LLM's context FMHA kernels, which reach less
+  // than the FlashAttention papers (AttentionShape::trtllm_fmha). Absent: FlashAttention's.
+  std::optional<Figure> attention_trtllm_efficiency_d128;
   // What each block of queries costs beyond the key tiles it visits, in tile times: loading its
   // queries before the first tile, scaling and storing its output after the last. Absent: none.
   std::optional<Figure> attention_block_overhead_tiles;

@@ -73,6 +73,9 @@ struct Workload {
   // them, each pay the calibration's attention.decode_block_overhead (AttentionShape::
   // trtllm_decode_blocks). Else the decode kernel's keys spread evenly over the SMs.
   bool trtllm_xqa = false;
+  // The prompt's attention runs TensorRT-LLM's context FMHA kernels, at the calibration's rate
+  // for them where it has one (AttentionShape::trtllm_fmha); else FlashAttention's.
+  bool trtllm_fmha = false;
   // Weight-only formats run PyTorch's kernels (gpt-fast, torchao), which read their weights at
   // the calibration's share of the bandwidth (calibration.h); else the format's bytes at the
   // full achievable bandwidth (Marlin-class kernels). The bound keeps the bytes alone.

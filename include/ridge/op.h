@@ -34,6 +34,10 @@ struct AttentionShape {
   // cost (Calibration::attention_decode_block_overhead_s); for as many K and V heads as query
   // heads (or K and V read per query head) the masked MHA kernel, whose keys spread evenly.
   bool trtllm_decode_blocks = false;
+  // A prompt's fused attention runs TensorRT-LLM's context FMHA kernels: the calibration's rate
+  // for them (Calibration::attention_trtllm_efficiency_d128) where it has one, else
+  // FlashAttention's.
+  bool trtllm_fmha = false;
 
   double keys() const { return kv_seq > 0 ? kv_seq : seq; }
   // TensorRT-LLM's XQA kernel, its keys in blocks (trtllm_decode_blocks above).

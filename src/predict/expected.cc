@@ -221,15 +221,19 @@ ExpectedTime gemm_time(const Op& op, const Device& device, Precision precision,
 
 // Share of the spec peak a fused attention kernel reaches at this head dimension: the
 // calibration's points at 64, 128 and (where it has one) 256, interpolated between them and
-// held outside.
-double attention_efficiency(double d_head, const Calibration& c) {
+// held outside; at 128, TensorRT-LLM's own where the kernel is its context FMHA and the
+// calibration has a figure for it.
+double attention_efficiency(const AttentionShape& s, const Calibration& c) {
   const auto between = [&](double low_d, const Figure& low, const Figure& high) {
-    const double x = std::clamp((d_head - low_d) / low_d, 0.0, 1.0);
+    const double x = std::clamp((s.d_head - low_d) / low_d, 0.0, 1.0);
     return low.value + x * (high.value - low.value);
   };
-  if (d_head > 128 && c.attention_efficiency_d256)
-    return between(128, c.attention_efficiency_d128, *c.attention_efficiency_d256);
-  return between(64, c.attention_efficiency_d64, c.attention_efficiency_d128);
+  const Figure& at_128 = s.trtllm_fmha && c.attention_trtllm_efficiency_d128
+                             ? *c.attention_trtllm_efficiency_d128
+                             : c.attention_efficiency_d128;
+  if (s.d_head > 128 && c.attention_efficiency_d256)
+    return between(128, at_128, *c.attention_efficiency_d256);
+  return between(64, c.attention_efficiency_d64, at_128);
 }
 
 // How a fused attention kernel's work falls on the SMs, in tiles of kAttentionTile queries by
@@ -365,7 +369,7 @@ ExpectedTime attention_time(const Op& op, const Device& device, Precision precis
   const AttentionShape& s = *op.attention_shape;
   const double units = units_of(device);
   const AttentionSchedule schedule = schedule_of(s);
-  const double rate = attention_efficiency(s.d_head, c) * device.peak(precision).value;
+  const double rate = attention_efficiency(s, c) * device.peak(precision).value;
   // One tile on one SM: its FLOPs at the SM's share of the rate.
   const double tile_s = op.flops / schedule.useful_scores * schedule.tile_scores / (rate / units);
   ExpectedTime e;

@@ -99,10 +99,9 @@ std::vector<std::string> split_tabs(const std::string& line) {
 
 // The keys a '# ridge:' line may have ('device NAME' aside): a misspelt one would otherwise be
 // read as no directive at all, and its file priced without it.
-constexpr std::array<std::string_view, 9> kDirectiveKeys = {
-    "device",        "role",          "fit",           "exclude",
-    "attention",     "decode_kernel", "extra_kernels", "timing_overhead_s",
-    "replay_floor_s"};
+constexpr std::array<std::string_view, 10> kDirectiveKeys = {
+    "device",         "role",          "fit",           "exclude",           "attention",
+    "context_kernel", "decode_kernel", "extra_kernels", "timing_overhead_s", "replay_floor_s"};
 
 void read_directive(Table& t, const std::string& comment, int line) {
   const std::string body = trimmed(comment.substr(std::string_view("ridge:").size()));
@@ -549,6 +548,9 @@ struct AttentionTiming {
   // TensorRT-LLM's multi-block blocks (AttentionShape::trtllm_decode_blocks); 'split' (the
   // default): spread evenly.
   bool trtllm_decode_blocks = false;
+  // '# ridge: context_kernel = trtllm (why)': a prompt's attention runs TensorRT-LLM's context
+  // FMHA (AttentionShape::trtllm_fmha); 'flash' (the default): FlashAttention's rate.
+  bool trtllm_fmha = false;
 
   bool has_cache_pass(const AttentionShape& s) const {
     return layer && (!grouped_only || s.key_heads() < s.heads);
@@ -561,7 +563,8 @@ AttentionTiming attention_timing(const Table& t) {
   return {
       choice != "kernel", choice == "grouped-layer",
       directive_number(t, "extra_kernels", 100, true, "a count from 0 to 100").value_or(0),
-      directive_choice(t, "decode_kernel", "split", {"split", "trtllm-blocks"}) == "trtllm-blocks"};
+      directive_choice(t, "decode_kernel", "split", {"split", "trtllm-blocks"}) == "trtllm-blocks",
+      directive_choice(t, "context_kernel", "flash", {"flash", "trtllm"}) == "trtllm"};
 }
 
 // The attention a row describes. A decode kernel's rows give the keys in the cache (kvlen) and
@@ -583,6 +586,7 @@ ValidationPoint attention_point(const KernelRow& k, const AttentionTiming& timin
   const Row& row = k.row;
   AttentionShape shape = attention_shape_of(row);
   shape.trtllm_decode_blocks = timing.trtllm_decode_blocks;
+  shape.trtllm_fmha = timing.trtllm_fmha;
   std::vector<Op> ops;
   const bool cache_pass = timing.has_cache_pass(shape);
   if (cache_pass) {
@@ -998,6 +1002,7 @@ ValidationPoint price_run(const Row& row, const Device& device, const RunPrecisi
   ModelConfig model = load_model(model_preset(row.text("model")));
   w.kv_read_per_query_head = reads_kv_per_query_head(framework, model);
   w.trtllm_xqa = runs_trtllm(framework);
+  w.trtllm_fmha = runs_trtllm(framework);
   if (reduces_parallel_outputs_apart(framework)) model.one_allreduce_per_layer = false;
   const ModelAnalysis a = analyse_model(model, w, device);
   ValidationPoint p;

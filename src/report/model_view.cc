@@ -234,6 +234,12 @@ Section expected_section(const ModelAnalysis& a) {
                      ? "TensorRT-LLM's XQA over a 16-bit cache (--trtllm-xqa): each block at "
                        "the calibration's cost where it has one (Ampere, Hopper)"
                      : "keys spread evenly over the SMs")},
+      {"trtllm_fmha", "prompt attention",
+       bool_cell(a.workload.trtllm_fmha,
+                 a.workload.trtllm_fmha
+                     ? "TensorRT-LLM's context FMHA (--trtllm-fmha): at the calibration's rate "
+                       "for it where it has one"
+                     : "at FlashAttention's rate")},
       {"torch_weight_kernels", "weight-only kernels",
        bool_cell(a.workload.torch_weight_kernels,
                  a.workload.torch_weight_kernels

@@ -524,6 +524,19 @@ TEST(Expected, TensorRtLlmXqaPricesTheDecodeBlocks) {
                    *attention("llama-3.1-8b", false, true).expected_time_s);
 }
 
+// `--trtllm-fmha`: the prompt's attention at TensorRT-LLM's context FMHA rate, slower than
+// FlashAttention-3's on Hopper; the bound unchanged.
+TEST(Expected, TensorRtLlmFmhaPricesThePromptsAttention) {
+  Workload w;
+  w.prompt = 8192;
+  const auto attention = [&](bool fmha) {
+    return h100_attention_op("llama-3.1-8b", w, &Workload::trtllm_fmha, fmha, false);
+  };
+  EXPECT_TRUE(attention(true).attention_shape->trtllm_fmha);
+  EXPECT_DOUBLE_EQ(attention(true).time_s, attention(false).time_s);
+  EXPECT_GT(*attention(true).expected_time_s, 1.1 * *attention(false).expected_time_s);
+}
+
 // A decode kernel that reads K and V per query head: Llama 2 70B's 8 query heads a KV head make
 // its decode attention read the cache 8 times; the bound, prefill and a multi-head model keep
 // their times.
@@ -771,15 +784,15 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("gemm_aiconfigurator_b200", held_out, 540, 0.11, 0.31);
   expect_set("gemm_aiconfigurator_b300", fit, 540, 0.14);
   // Its context-attention tables (TensorRT-LLM's attention layer over a causal prompt: the
-  // rotary and cache pass, then fused attention, its blocks in the grid's order), held out:
-  // expected 10% (H100) to 20% (B300) faster than measured, TensorRT-LLM's kernels reaching less
-  // than the FlashAttention-3 figure the calibration takes its rate and per-block overhead from.
-  // This holds the gap, unhidden (docs/predict.md).
-  expect_set("attention_aiconfigurator_a100", held_out, 220, 0.19, 0.31);
-  expect_set("attention_aiconfigurator_h100", held_out, 264, 0.11, 0.17);
-  expect_set("attention_aiconfigurator_h200", held_out, 264, 0.14, 0.20);
+  // rotary and cache pass, then its own context FMHA, its blocks in the grid's order). The
+  // H100's is where that kernel's rate was fitted (a fit set); held out, the A100's and H200's
+  // meet the kernel-level target, Blackwell's are a sixth faster than measured (their rotary and
+  // cache pass slower than the model's bandwidth share), which this holds, unhidden.
+  expect_set("attention_aiconfigurator_a100", held_out, 220, 0.09, 0.20);
+  expect_set("attention_aiconfigurator_h100", fit, 264, 0.04, 0.10);
+  expect_set("attention_aiconfigurator_h200", held_out, 264, 0.05, 0.11);
   expect_set("attention_aiconfigurator_b200", held_out, 264, 0.18, 0.29);
-  expect_set("attention_aiconfigurator_b300", held_out, 264, 0.21, 0.29);
+  expect_set("attention_aiconfigurator_b300", held_out, 264, 0.16, 0.24);
   // Its NCCL tables (nccl-tests on one node, 2 to 8 GPUs, 512 B to 512 MB): priced on the
   // fastest of NCCL's three protocols by NCCL's own tuning model, each chunk's step that sends
   // nothing at the share fitted to the H100's large messages (a fit set; the others hold it
@@ -820,7 +833,7 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // measured more often than slower, its Mistral and Mixtral rows far off either way, which
   // this holds, unhidden; one row excluded by the file.
   expect_set("llm_inference_trtllm S8: request time", held_out, 71, 0.12, 0.47);
-  expect_set("llm_inference_trtllm S8: time to first token", held_out, 36, 0.15);
+  expect_set("llm_inference_trtllm S8: time to first token", held_out, 36, 0.13);
   // torchao's tables (A100, H100; bf16 and weight-only formats): held out from every fit,
   // gpt-fast's weight-only shares among them. Its activation-quantised fp8 rows and its fp6
   // ones (no figure for their kernels) are expected faster than measured, which this holds.
@@ -960,6 +973,48 @@ TEST(Validation, ADecodeAttentionRowIsPricedOverItsCache) {
   EXPECT_GT(*blocks.expected_s, *point(row).expected_s);
   EXPECT_THROW(validate("# Source: a test\n# ridge: decode_kernel = xqa (why)\n" + header + row),
                InputError);
+}
+
+// TensorRT-LLM's context FMHA (`--trtllm-fmha`, '# ridge: context_kernel = trtllm'): on Hopper
+// at the calibration's fitted rate for it, below FlashAttention-3's, so a long prompt's
+// attention takes longer; a part whose own share is lower (the B200's, held down by its
+// exponential units) keeps it; a calibration without the figure takes FlashAttention's.
+TEST(Expected, TensorRtLlmsContextAttentionTakesItsOwnRate) {
+  AttentionShape s{8192, 128, 32, 1};
+  s.causal = true;
+  const auto time = [&](const char* id, bool trtllm, Calibration c) {
+    s.trtllm_fmha = trtllm;
+    return expected_time(attention(s, 2), device(id), Precision::bf16, c)->time_s;
+  };
+  const Calibration hopper = *find_calibration(device("h100-sxm"));
+  ASSERT_TRUE(hopper.attention_trtllm_efficiency_d128.has_value());
+  EXPECT_EQ(hopper.attention_trtllm_efficiency_d128->provenance, Provenance::fitted);
+  const double ratio =
+      hopper.attention_efficiency_d128.value / hopper.attention_trtllm_efficiency_d128->value;
+  EXPECT_GT(ratio, 1.1);
+  // Compute-bound at 8k tokens: the time grows as the rate falls, within the floor's share.
+  EXPECT_NEAR(time("h100-sxm", true, hopper) / time("h100-sxm", false, hopper), ratio, 0.01);
+  const Calibration blackwell = *find_calibration(device("b200"));
+  EXPECT_DOUBLE_EQ(time("b200", true, blackwell), time("b200", false, blackwell));
+  Calibration without = hopper;
+  without.attention_trtllm_efficiency_d128.reset();
+  EXPECT_DOUBLE_EQ(time("h100-sxm", true, without), time("h100-sxm", false, hopper));
+}
+
+// The context-kernel directive: 'trtllm' prices a table's prompts at TensorRT-LLM's rate,
+// anything but 'flash' or 'trtllm' is bad input.
+TEST(Validation, ContextKernelDirectiveChoosesTensorRtLlmsRate) {
+  const std::string header = "batch\tnheads\tseqlen\theaddim\tcausal\tdtype\tdevice\ttime_ms\n";
+  const std::string row = "1\t32\t8192\t128\ttrue\tbf16\tH100 SXM\t10\n";
+  const auto expected = [&](const std::string& directive) {
+    return *validate("# Source: a test\n" + directive + header + row)
+                .front()
+                .points.front()
+                .expected_s;
+  };
+  EXPECT_GT(expected("# ridge: context_kernel = trtllm (why)\n"), expected(""));
+  EXPECT_DOUBLE_EQ(expected("# ridge: context_kernel = flash (why)\n"), expected(""));
+  EXPECT_THROW(expected("# ridge: context_kernel = fmha (why)\n"), InputError);
 }
 
 // TensorRT-LLM's XQA kernel on Ampere and Hopper deals each sequence's keys out in blocks of at
