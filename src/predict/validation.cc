@@ -909,8 +909,9 @@ bool reads_kv_per_query_head(const std::string& lower, const ModelConfig& model)
   return *minor <= 9 && !xqa_shape;
 }
 
-// A cell that names TensorRT-LLM runs its decode kernels; the attention's shape says which (XQA
-// for grouped queries that share their reads, AttentionShape::trtllm_xqa_blocks).
+// A cell that names TensorRT-LLM runs its attention kernels: its context FMHA on the prompt, and
+// its decode kernels, the attention's shape saying which (XQA for grouped queries that share
+// their reads, AttentionShape::trtllm_xqa_blocks).
 bool runs_trtllm(const std::string& lower) {
   return lower.find("tensorrt-llm") != std::string::npos;
 }
@@ -1001,8 +1002,7 @@ ValidationPoint price_run(const Row& row, const Device& device, const RunPrecisi
   w.torch_weight_kernels = uses_torch_weight_kernels(framework);
   ModelConfig model = load_model(model_preset(row.text("model")));
   w.kv_read_per_query_head = reads_kv_per_query_head(framework, model);
-  w.trtllm_xqa = runs_trtllm(framework);
-  w.trtllm_fmha = runs_trtllm(framework);
+  w.trtllm_xqa = w.trtllm_fmha = runs_trtllm(framework);
   if (reduces_parallel_outputs_apart(framework)) model.one_allreduce_per_layer = false;
   const ModelAnalysis a = analyse_model(model, w, device);
   ValidationPoint p;
