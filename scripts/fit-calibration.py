@@ -184,11 +184,20 @@ def sweep_errors(ridge: str, profiles: list, figure: Figure, scratch: pathlib.Pa
     return errors
 
 
+def validation_report(ridge: str, profiles: list, figure: Figure) -> dict:
+    """`ridge validate` of the figure's fit set under `profiles`."""
+    return run_ridge(ridge, ["--calibration", *profiles, "validate", str(figure.file)])
+
+
+def table_points(ridge: str, profiles: list, figure: Figure) -> list:
+    """The points of the fit set's one table."""
+    return validation_report(ridge, profiles, figure)[figure.file.stem]["points"]
+
+
 def gemv_errors(ridge: str, profiles: list, figure: Figure) -> list:
     """The errors of the GEMM table's GEMVs: at most GEMV_ROWS rows, GEMV_WEIGHTS weights."""
-    report = run_ridge(ridge, ["--calibration", *profiles, "validate", str(figure.file)])
     errors = []
-    for point in report[figure.file.stem]["points"]:
+    for point in table_points(ridge, profiles, figure):
         shape, precision = point["label"].split()
         m, n, k = (int(side) for side in shape.split("x"))
         if precision == figure.rows and m <= GEMV_ROWS and n * k >= GEMV_WEIGHTS:
@@ -200,9 +209,8 @@ def gemv_errors(ridge: str, profiles: list, figure: Figure) -> list:
 
 def collective_errors(ridge: str, profiles: list, figure: Figure) -> list:
     """The errors of the NCCL table's bandwidth-bound rows, 8-GPU all-reduces aside."""
-    report = run_ridge(ridge, ["--calibration", *profiles, "validate", str(figure.file)])
     errors = []
-    for point in report[figure.file.stem]["points"]:
+    for point in table_points(ridge, profiles, figure):
         op, size, gpus = NCCL_LABEL.match(point["label"]).groups()
         if int(size) >= NCCL_FIT_BYTES and not (op == "allreduce" and int(gpus) == 8):
             errors.append(point["error"])
@@ -221,10 +229,9 @@ def fit_errors(ridge: str, values: dict, figure: Figure, scratch: pathlib.Path) 
     if figure.source == "nccl":
         return collective_errors(ridge, profiles, figure)
     if figure.source == "table":  # every priced row of the file
-        report = run_ridge(ridge, ["--calibration", *profiles, "validate", str(figure.file)])
-        return [p["error"] for p in report[figure.file.stem]["points"]
+        return [p["error"] for p in table_points(ridge, profiles, figure)
                 if p.get("error") is not None and p["label"].endswith(figure.rows)]
-    report = run_ridge(ridge, ["--calibration", *profiles, "validate", str(figure.file)])
+    report = validation_report(ridge, profiles, figure)
     errors = []
     for section in report.values():
         if not isinstance(section, dict) or f" {figure.source}: " not in section.get("title", ""):

@@ -525,7 +525,8 @@ TEST(Expected, TensorRtLlmXqaPricesTheDecodeBlocks) {
 }
 
 // `--trtllm-fmha`: the prompt's attention at TensorRT-LLM's context FMHA rate, slower than
-// FlashAttention-3's on Hopper; the bound unchanged.
+// FlashAttention-3's on Hopper; the bound unchanged, and a decode step's attention (TensorRT-LLM's
+// decode kernels) untouched.
 TEST(Expected, TensorRtLlmFmhaPricesThePromptsAttention) {
   Workload w;
   w.prompt = 8192;
@@ -535,6 +536,11 @@ TEST(Expected, TensorRtLlmFmhaPricesThePromptsAttention) {
   EXPECT_TRUE(attention(true).attention_shape->trtllm_fmha);
   EXPECT_DOUBLE_EQ(attention(true).time_s, attention(false).time_s);
   EXPECT_GT(*attention(true).expected_time_s, 1.1 * *attention(false).expected_time_s);
+  const ModelOp decode = h100_attention_op("llama-3.1-8b", w, &Workload::trtllm_fmha, true, true);
+  EXPECT_FALSE(decode.attention_shape->trtllm_fmha);
+  EXPECT_DOUBLE_EQ(
+      *decode.expected_time_s,
+      *h100_attention_op("llama-3.1-8b", w, &Workload::trtllm_fmha, false, true).expected_time_s);
 }
 
 // A decode kernel that reads K and V per query head: Llama 2 70B's 8 query heads a KV head make
