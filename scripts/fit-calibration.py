@@ -9,12 +9,18 @@
 
 The others are fitted to validation sets that `ridge validate` reports as fit sets:
 
+- Hopper's `collective.latency`, what a collective call costs beyond its kernel's cost and its
+  ring's steps: NVIDIA aiconfigurator's H100 table of nccl-tests
+  (data/validation/collective_aiconfigurator_h100_fp16.tsv), its rows of NCCL_LATENCY_BYTES and
+  less, where a call's fixed costs are most of its time, every collective; the H200's table
+  holds it out (the other profiles keep NCCL's own figure, which their tables match).
 - `collective.local_step`, the step of each chunk of a ring collective that sends nothing over
   the link, as a share of one that does: NVIDIA aiconfigurator's H100 table of nccl-tests
   (data/validation/collective_aiconfigurator_h100_fp16.tsv, NCCL 2.29.2 over 2, 4 and 8 GPUs),
   its rows of NCCL_FIT_BYTES and more, where the link's rate decides the time, all-reduces over
   8 GPUs aside (NCCL runs them on NVLink SHARP, which ridge does not model); the A100's, H200's,
-  B200's and B300's tables hold it out. It depends on no other fitted figure.
+  B200's and B300's tables hold it out. It is fitted after Hopper's call latency, which those
+  rows hardly feel, and depends on no other fitted figure.
 - `attention.decode_block_overhead`, what each block of a decode kernel costs beyond streaming
   its keys: NVIDIA aiconfigurator's H100 decode attention table
   (data/validation/decode_attention_aiconfigurator_h100_bf16.tsv: TensorRT-LLM 1.0's XQA and
@@ -85,6 +91,7 @@ H100_DECODE = ROOT / "data/validation/decode_attention_aiconfigurator_h100_bf16.
 H100_CONTEXT = ROOT / "data/validation/attention_aiconfigurator_h100_bf16.tsv"
 H100_NCCL = ROOT / "data/validation/collective_aiconfigurator_h100_fp16.tsv"
 NCCL_FIT_BYTES = 32 * 2**20  # from here up the link's rate is most of a collective's time
+NCCL_LATENCY_BYTES = 64 * 2**10  # up to here a collective's fixed costs are most of its time
 NCCL_LABEL = re.compile(r"^(\w+) (\d+) B over (\d+) GPUs$")
 GEMV_ROWS = 8  # a GEMM of at most this many rows reads its weights and does little else
 GEMV_WEIGHTS = 2**26  # elements (134 MB in bf16): the 3 us floor an eighth of the time or less
@@ -108,6 +115,7 @@ class Figure:
 
 FIGURES = [
     Figure("exponent", H200, "sweep", "bf16", 1.0, 20.0, 0.1, False),
+    Figure("latency", H100_NCCL, "nccl-latency", "", 0.0, 20e-6, 1e-7, True, ("hopper",)),
     Figure("local_step", H100_NCCL, "nccl", "", 0.0, 1.0, 0.01, True),
     Figure("decode_block_overhead", H100_DECODE, "table", "bf16", 0.0, 20e-6, 1e-7, True,
            ("ampere", "hopper")),
@@ -208,11 +216,16 @@ def gemv_errors(ridge: str, profiles: list, figure: Figure) -> list:
 
 
 def collective_errors(ridge: str, profiles: list, figure: Figure) -> list:
-    """The errors of the NCCL table's bandwidth-bound rows, 8-GPU all-reduces aside."""
+    """The errors of the NCCL table's bandwidth-bound rows, 8-GPU all-reduces aside; or, for the
+    latency, its rows of NCCL_LATENCY_BYTES or less."""
     errors = []
     for point in table_points(ridge, profiles, figure):
         op, size, gpus = NCCL_LABEL.match(point["label"]).groups()
-        if int(size) >= NCCL_FIT_BYTES and not (op == "allreduce" and int(gpus) == 8):
+        if figure.source == "nccl-latency":
+            fits = int(size) <= NCCL_LATENCY_BYTES
+        else:
+            fits = int(size) >= NCCL_FIT_BYTES and not (op == "allreduce" and int(gpus) == 8)
+        if fits:
             errors.append(point["error"])
     if not errors:
         sys.exit(f"no collectives of {NCCL_FIT_BYTES} B or more in {figure.file}")
@@ -226,7 +239,7 @@ def fit_errors(ridge: str, values: dict, figure: Figure, scratch: pathlib.Path) 
         return sweep_errors(ridge, profiles, figure, scratch)
     if figure.source == "gemv":
         return gemv_errors(ridge, profiles, figure)
-    if figure.source == "nccl":
+    if figure.source in ("nccl", "nccl-latency"):
         return collective_errors(ridge, profiles, figure)
     if figure.source == "table":  # every priced row of the file
         return [p["error"] for p in table_points(ridge, profiles, figure)
