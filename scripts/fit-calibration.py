@@ -228,7 +228,7 @@ def collective_errors(ridge: str, profiles: list, figure: Figure) -> list:
         if fits:
             errors.append(point["error"])
     if not errors:
-        sys.exit(f"no collectives of {NCCL_FIT_BYTES} B or more in {figure.file}")
+        sys.exit(f"no collectives for {figure.key} in {figure.file}")
     return errors
 
 
