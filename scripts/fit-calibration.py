@@ -9,18 +9,20 @@
 
 The others are fitted to validation sets that `ridge validate` reports as fit sets:
 
-- Hopper's `collective.latency`, what a collective call costs beyond its kernel's cost and its
-  ring's steps: NVIDIA aiconfigurator's H100 table of nccl-tests
-  (data/validation/collective_aiconfigurator_h100_fp16.tsv), its rows of NCCL_LATENCY_BYTES and
-  less, where a call's fixed costs are most of its time, every collective; the H200's table
-  holds it out (the other profiles keep NCCL's own figure, which their tables match).
+- Hopper's `collective.latency` and `collective.step_latency`, what a collective call costs
+  beyond its kernel's cost, and each step of its ring: NVIDIA aiconfigurator's H100 table of
+  nccl-tests (data/validation/collective_aiconfigurator_h100_fp16.tsv), its rows of
+  NCCL_LATENCY_BYTES and less, where the fixed costs are most of the time, every collective: the
+  call's over 2 GPUs (one or two steps), the step's over 8 (7 or 14), each fitted through the
+  other until neither moves; its 4-GPU rows and the H200's table hold them out (the other
+  profiles keep NCCL's own figures, which their tables match).
 - `collective.local_step`, the step of each chunk of a ring collective that sends nothing over
   the link, as a share of one that does: NVIDIA aiconfigurator's H100 table of nccl-tests
   (data/validation/collective_aiconfigurator_h100_fp16.tsv, NCCL 2.29.2 over 2, 4 and 8 GPUs),
   its rows of NCCL_FIT_BYTES and more, where the link's rate decides the time, all-reduces over
   8 GPUs aside (NCCL runs them on NVLink SHARP, which ridge does not model); the A100's, H200's,
-  B200's and B300's tables hold it out. It is fitted after Hopper's call latency, which those
-  rows hardly feel, and depends on no other fitted figure.
+  B200's and B300's tables hold it out. It is fitted after Hopper's latencies, which those rows
+  hardly feel, and depends on no other fitted figure.
 - `attention.decode_block_overhead`, what each block of a decode kernel costs beyond streaming
   its keys: NVIDIA aiconfigurator's H100 decode attention table
   (data/validation/decode_attention_aiconfigurator_h100_bf16.tsv: TensorRT-LLM 1.0's XQA and
@@ -61,7 +63,7 @@ blocks run at, as the model schedules them.
 
 The other figures are each the one value that makes its rows' median signed error zero, everything else in the
 model as shipped, in the order above (the overlap first: every other figure is fitted through
-it); no other set is looked at. The held-out checks are
+it), the passes repeated until no figure moves; no other set is looked at. The held-out checks are
 torchao's tables (llm_inference_torchao.tsv, S9), torchao's eager runs (S11), TensorRT-LLM's
 tables (S7, S8), the B200's GEMM table (gemm_aiconfigurator_b200_bf16.tsv) and the H200's and
 A100's decode attention tables.
@@ -92,6 +94,7 @@ H100_CONTEXT = ROOT / "data/validation/attention_aiconfigurator_h100_bf16.tsv"
 H100_NCCL = ROOT / "data/validation/collective_aiconfigurator_h100_fp16.tsv"
 NCCL_FIT_BYTES = 32 * 2**20  # from here up the link's rate is most of a collective's time
 NCCL_LATENCY_BYTES = 64 * 2**10  # up to here a collective's fixed costs are most of its time
+MAX_PASSES = 5
 NCCL_LABEL = re.compile(r"^(\w+) (\d+) B over (\d+) GPUs$")
 GEMV_ROWS = 8  # a GEMM of at most this many rows reads its weights and does little else
 GEMV_WEIGHTS = 2**26  # elements (134 MB in bf16): the 3 us floor an eighth of the time or less
@@ -102,7 +105,7 @@ class Figure:
     key: str              # as the profiles write it
     file: pathlib.Path    # the fit set: this file's rows of `source` (or a measured device)
     source: str           # "sweep": the GEMM sweep of the measured device `file`
-    rows: str             # whose labels end with this precision
+    rows: str             # whose labels end with this precision (NCCL latencies: the GPU count)
     low: float            # the bisection's range
     high: float
     step: float           # the profiles carry the figure to this
@@ -115,7 +118,8 @@ class Figure:
 
 FIGURES = [
     Figure("exponent", H200, "sweep", "bf16", 1.0, 20.0, 0.1, False),
-    Figure("latency", H100_NCCL, "nccl-latency", "", 0.0, 20e-6, 1e-7, True, ("hopper",)),
+    Figure("latency", H100_NCCL, "nccl-latency", "2", 0.0, 20e-6, 1e-7, True, ("hopper",)),
+    Figure("step_latency", H100_NCCL, "nccl-latency", "8", 0.0, 5e-6, 1e-8, True, ("hopper",)),
     Figure("local_step", H100_NCCL, "nccl", "", 0.0, 1.0, 0.01, True),
     Figure("decode_block_overhead", H100_DECODE, "table", "bf16", 0.0, 20e-6, 1e-7, True,
            ("ampere", "hopper")),
@@ -222,7 +226,7 @@ def collective_errors(ridge: str, profiles: list, figure: Figure) -> list:
     for point in table_points(ridge, profiles, figure):
         op, size, gpus = NCCL_LABEL.match(point["label"]).groups()
         if figure.source == "nccl-latency":
-            fits = int(size) <= NCCL_LATENCY_BYTES
+            fits = int(size) <= NCCL_LATENCY_BYTES and gpus == figure.rows
         else:
             fits = int(size) >= NCCL_FIT_BYTES and not (op == "allreduce" and int(gpus) == 8)
         if fits:
@@ -293,21 +297,32 @@ def shipped_hopper_figure(key: str) -> float:
 
 
 def fit(ridge: str) -> dict:
-    """Each figure in turn, by bisection on its rows' median error, the ones before it fixed."""
+    """Each figure in turn, by bisection on its rows' median error, the others as they stand;
+    the passes repeat until none moves (Hopper's call and step latencies are fitted to different
+    rows of one table, each through the other)."""
     values = {f: shipped_value(f) for f in FIGURES}
     with tempfile.TemporaryDirectory() as scratch:
-        for figure in FIGURES:
-            low, high = figure.low, figure.high
-            for _ in range(30):
-                values[figure] = (low + high) / 2
-                median = statistics.median(fit_errors(ridge, values, figure,
-                                                      pathlib.Path(scratch)))
-                if (median < 0) == figure.rising:
-                    low = values[figure]
-                else:
-                    high = values[figure]
-            values[figure] = round((low + high) / 2 / figure.step) * figure.step
-    return values
+        for _ in range(MAX_PASSES):
+            before = dict(values)
+            for figure in FIGURES:
+                values[figure] = fit_one(ridge, values, figure, pathlib.Path(scratch))
+            if values == before:
+                return values
+    sys.exit(f"the fitted figures did not settle in {MAX_PASSES} passes")
+
+
+def fit_one(ridge: str, values: dict, figure: Figure, scratch: pathlib.Path) -> float:
+    """The figure's value that makes its rows' median error zero, the others at `values`."""
+    trial = dict(values)
+    low, high = figure.low, figure.high
+    for _ in range(30):
+        trial[figure] = (low + high) / 2
+        median = statistics.median(fit_errors(ridge, trial, figure, scratch))
+        if (median < 0) == figure.rising:
+            low = trial[figure]
+        else:
+            high = trial[figure]
+    return round((low + high) / 2 / figure.step) * figure.step
 
 
 def main() -> int:

@@ -167,9 +167,9 @@ const collective = {
   header: 'collective\tgpus\tbytes\tdtype\tdevice\ttime_ms',
   cells: r => [ops[r.op_name], r.num_gpus, Number(r.message_size) * 2, 'fp16', r.device, r.latency],
   // Every profile's collective.local_step is fitted to this part's large messages, and Hopper's
-  // collective.latency to its small ones.
+  // collective.latency and step_latency to its small ones.
   role: part => part.id === localStepPartId
-    ? 'fit (the collective.local_step of every profile is fitted to its rows of 32 MiB and more, all-reduces over 8 GPUs aside, and the hopper profile\'s collective.latency to its rows of 64 KiB and less: scripts/fit-calibration.py)'
+    ? 'fit (the collective.local_step of every profile is fitted to its rows of 32 MiB and more, all-reduces over 8 GPUs aside, and the hopper profile\'s collective.latency and step_latency to its rows of 64 KiB and less: scripts/fit-calibration.py)'
     : undefined,
   directives: [],
 }

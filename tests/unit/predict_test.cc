@@ -694,17 +694,20 @@ TEST(Expected, CollectiveLatencyGrowsWithTheRing) {
   EXPECT_EQ(at(8).protocol, "LL");
 }
 
-// Hopper's call latency is fitted to the H100's small messages, which run faster than NCCL's
-// model has them; the other profiles keep NCCL's 6.6 us, and every profile its step latency.
-TEST(Expected, HoppersCollectiveCallLatencyIsFittedToItsSmallMessages) {
+// Hopper's call and step latencies are fitted to the H100's small messages, which run faster
+// than NCCL's model has them, a call much faster, a step a little slower; the other profiles
+// keep NCCL's 6.6 us and 0.6 us.
+TEST(Expected, HoppersCollectiveLatenciesAreFittedToItsSmallMessages) {
   const Calibration hopper = *find_calibration(device("h100-sxm"));
   EXPECT_EQ(hopper.collective_latency_s.provenance, Provenance::fitted);
+  EXPECT_EQ(hopper.collective_step_latency_s->provenance, Provenance::fitted);
   EXPECT_LT(hopper.collective_latency_s.value, 6.6e-6 / 2);
-  EXPECT_DOUBLE_EQ(hopper.collective_step_latency_s->value, 0.6e-6);
+  EXPECT_GT(hopper.collective_step_latency_s->value, 0.6e-6);
   for (const char* other : {"a100-sxm-80gb", "b200", "b300"}) {
     const Calibration c = *find_calibration(device(other));
     EXPECT_EQ(c.collective_latency_s.provenance, Provenance::estimate) << other;
     EXPECT_DOUBLE_EQ(c.collective_latency_s.value, 6.6e-6) << other;
+    EXPECT_DOUBLE_EQ(c.collective_step_latency_s->value, 0.6e-6) << other;
   }
 }
 
@@ -815,11 +818,11 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("attention_aiconfigurator_b300", held_out, 264, 0.16, 0.24);
   // Its NCCL tables (nccl-tests on one node, 2 to 8 GPUs, 512 B to 512 MB): priced on the
   // fastest of NCCL's three protocols by NCCL's own tuning model, each chunk's step that sends
-  // nothing at the share fitted to the H100's large messages, Hopper's call latency fitted to
-  // its small ones (a fit set; the others hold them out): 9-11% off at the median on every part.
+  // nothing at the share fitted to the H100's large messages, Hopper's call and step latencies
+  // fitted to its small ones (a fit set; the others hold them out): 7-11% off at the median.
   expect_set("collective_aiconfigurator_a100", held_out, 252, 0.12, 0.27);
-  expect_set("collective_aiconfigurator_h100", fit, 252, 0.10, 0.28);
-  expect_set("collective_aiconfigurator_h200", held_out, 252, 0.10, 0.28);
+  expect_set("collective_aiconfigurator_h100", fit, 252, 0.08, 0.28);
+  expect_set("collective_aiconfigurator_h200", held_out, 252, 0.09, 0.27);
   expect_set("collective_aiconfigurator_b200", held_out, 252, 0.13, 0.31);
   expect_set("collective_aiconfigurator_b300", held_out, 252, 0.12, 0.30);
   // Its decode attention tables (TensorRT-LLM's masked MHA and XQA kernels over a bf16 cache,
