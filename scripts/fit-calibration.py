@@ -14,8 +14,11 @@ The others are fitted to validation sets that `ridge validate` reports as fit se
   nccl-tests (data/validation/collective_aiconfigurator_h100_fp16.tsv), its rows of
   NCCL_LATENCY_BYTES and less, where the fixed costs are most of the time, every collective: the
   call's over 2 GPUs (one or two steps), the step's over 8 (7 or 14), each fitted through the
-  other until neither moves; its 4-GPU rows and the H200's table hold them out (the other
-  profiles keep NCCL's own figures, which their tables match).
+  other until neither moves; its 4-GPU rows and the H200's table hold them out.
+- Blackwell's `collective.latency` and `collective.step_latency`, the same from NVIDIA
+  aiconfigurator's B300 table of nccl-tests (data/validation/collective_aiconfigurator_b300_fp16.tsv);
+  its 4-GPU rows and the B200's table hold them out. Ampere, with one table, keeps NCCL's own
+  figures, and that table holds them out.
 - `collective.local_step`, the step of each chunk of a ring collective that sends nothing over
   the link, as a share of one that does: NVIDIA aiconfigurator's H100 table of nccl-tests
   (data/validation/collective_aiconfigurator_h100_fp16.tsv, NCCL 2.29.2 over 2, 4 and 8 GPUs),
@@ -92,6 +95,7 @@ B300 = ROOT / "data/validation/gemm_aiconfigurator_b300_bf16.tsv"
 H100_DECODE = ROOT / "data/validation/decode_attention_aiconfigurator_h100_bf16.tsv"
 H100_CONTEXT = ROOT / "data/validation/attention_aiconfigurator_h100_bf16.tsv"
 H100_NCCL = ROOT / "data/validation/collective_aiconfigurator_h100_fp16.tsv"
+B300_NCCL = ROOT / "data/validation/collective_aiconfigurator_b300_fp16.tsv"
 NCCL_FIT_BYTES = 32 * 2**20  # from here up the link's rate is most of a collective's time
 NCCL_LATENCY_BYTES = 64 * 2**10  # up to here a collective's fixed costs are most of its time
 MAX_PASSES = 5
@@ -120,6 +124,10 @@ FIGURES = [
     Figure("exponent", H200, "sweep", "bf16", 1.0, 20.0, 0.1, False),
     Figure("latency", H100_NCCL, "nccl-latency", "2", 0.0, 20e-6, 1e-7, True, ("hopper",)),
     Figure("step_latency", H100_NCCL, "nccl-latency", "8", 0.0, 5e-6, 1e-8, True, ("hopper",)),
+    Figure("latency", B300_NCCL, "nccl-latency", "2", 0.0, 20e-6, 1e-7, True,
+           ("blackwell", "blackwell-ultra")),
+    Figure("step_latency", B300_NCCL, "nccl-latency", "8", 0.0, 5e-6, 1e-8, True,
+           ("blackwell", "blackwell-ultra")),
     Figure("local_step", H100_NCCL, "nccl", "", 0.0, 1.0, 0.01, True),
     Figure("decode_block_overhead", H100_DECODE, "table", "bf16", 0.0, 20e-6, 1e-7, True,
            ("ampere", "hopper")),

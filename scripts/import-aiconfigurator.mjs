@@ -147,8 +147,10 @@ const generationAttention = {
   impossibleWhy: part => `its Q, O and bf16 KV cache, 4 bytes x batch x head dim x (heads + KV heads x keys), cannot be read at the part's spec ${part.hbm / 1e12} TB/s in the time it gives; not the configuration its columns state`,
 }
 
-// The part whose NCCL table the collectives' local step is fitted to.
+// The part whose NCCL table the collectives' local step is fitted to (with Hopper's latencies),
+// and the one Blackwell's latencies are fitted to.
 const localStepPartId = 'h100'
+const blackwellLatencyPartId = 'b300'
 // NCCL's collectives as nccl-tests times them (collector/network/collect_nccl.py): one size a
 // run (-b = -e, in bytes), one thread a GPU (-t N), the out-of-place time of the result row; the
 // table stores the size over the element width.
@@ -166,11 +168,12 @@ const collective = {
   order: r => [Object.keys(ops).indexOf(r.op_name), Number(r.num_gpus), Number(r.message_size)],
   header: 'collective\tgpus\tbytes\tdtype\tdevice\ttime_ms',
   cells: r => [ops[r.op_name], r.num_gpus, Number(r.message_size) * 2, 'fp16', r.device, r.latency],
-  // Every profile's collective.local_step is fitted to this part's large messages, and Hopper's
-  // collective.latency and step_latency to its small ones.
-  role: part => part.id === localStepPartId
-    ? 'fit (the collective.local_step of every profile is fitted to its rows of 32 MiB and more, all-reduces over 8 GPUs aside, and the hopper profile\'s collective.latency and step_latency to its rows of 64 KiB and less: scripts/fit-calibration.py)'
-    : undefined,
+  // Every profile's collective.local_step is fitted to the H100's large messages; each
+  // architecture's collective.latency and step_latency to one part's small ones.
+  role: part => ({
+    [localStepPartId]: 'fit (the collective.local_step of every profile is fitted to its rows of 32 MiB and more, all-reduces over 8 GPUs aside, and the hopper profile\'s collective.latency and step_latency to its rows of 64 KiB and less: scripts/fit-calibration.py)',
+    [blackwellLatencyPartId]: 'fit (the blackwell and blackwell-ultra profiles\' collective.latency and step_latency are fitted to its rows of 64 KiB and less: scripts/fit-calibration.py)',
+  })[part.id],
   directives: [],
 }
 
