@@ -68,8 +68,8 @@ The other figures are each the one value that makes its rows' median signed erro
 model as shipped, in the order above (the overlap first: every other figure is fitted through
 it), the passes repeated until no figure moves; no other set is looked at. The held-out checks are
 torchao's tables (llm_inference_torchao.tsv, S9), torchao's eager runs (S11), TensorRT-LLM's
-tables (S7, S8), the B200's GEMM table (gemm_aiconfigurator_b200_bf16.tsv) and the H200's and
-A100's decode attention tables.
+tables (S7, S8), the B200's GEMM table (gemm_aiconfigurator_b200_bf16.tsv), the H200's and
+A100's decode attention tables and the A100's, H200's and B200's NCCL tables.
 
     scripts/fit-calibration.py RIDGE            prints the fitted values
     scripts/fit-calibration.py RIDGE --check    exit 1 when a shipped value is not the fit's
@@ -306,8 +306,8 @@ def shipped_hopper_figure(key: str) -> float:
 
 def fit(ridge: str) -> dict:
     """Each figure in turn, by bisection on its rows' median error, the others as they stand;
-    the passes repeat until none moves (Hopper's call and step latencies are fitted to different
-    rows of one table, each through the other)."""
+    the passes repeat until none moves (an architecture's call and step latencies are fitted to
+    different rows of one table, each through the other)."""
     values = {f: shipped_value(f) for f in FIGURES}
     with tempfile.TemporaryDirectory() as scratch:
         for _ in range(MAX_PASSES):
