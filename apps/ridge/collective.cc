@@ -6,6 +6,7 @@
 #include "ridge/chart.h"
 #include "ridge/cluster.h"
 #include "ridge/error.h"
+#include "ridge/expected.h"
 #include "ridge/units.h"
 #include "ridge/views.h"
 
@@ -44,6 +45,22 @@ std::vector<double> sweep_sizes(const std::string& text) {
 
 LinkModel priced(const LinkModel& link, bool bandwidth_only) {
   return bandwidth_only ? without_latency(link) : link;
+}
+
+// NCCL's ring on one node over the device's own link, as the calibration prices it; none across
+// nodes (the calibration prices one node's ring) or over a cluster file's own in-node link.
+report::CollectiveExpectation expectation(CollectiveOp op, double bytes, const Cluster& cluster,
+                                          const Device& device) {
+  if (cluster.shape.nodes > 1)
+    return {std::nullopt, "none across nodes: the calibration prices one node's NVLink ring"};
+  if (cluster.in_node)
+    return {std::nullopt,
+            "none over a cluster file's own in-node link: the calibration prices "
+            "the catalog's"};
+  std::optional<Expectation> expected =
+      expect_collective(op, bytes, cluster.shape.gpus_per_node, device);
+  if (!expected) return {std::nullopt, "none: no calibration applies to this device"};
+  return {std::move(expected), ""};
 }
 
 // Bus bandwidth by message size, one curve per algorithm that applies.
@@ -93,13 +110,18 @@ report::Document run_collective(CollectiveOp op, const CollectiveArgs& args, con
     const auto chart_file = open_output(args.chart);
     const std::vector<double> sizes = sweep_sizes(args.sweep_bytes);
     std::vector<CollectiveEstimate> sweep;
-    for (const double bytes : sizes) sweep.push_back(estimate(bytes));
+    std::vector<report::CollectiveExpectation> expected;
+    for (const double bytes : sizes) {
+      sweep.push_back(estimate(bytes));
+      expected.push_back(expectation(op, bytes, cluster, d));
+    }
     if (chart_file) chart_file->commit(sweep_chart(op, sizes, shape, in_node, across, d));
-    return report::collective_sweep_document(sweep, d);
+    return report::collective_sweep_document(sweep, expected, d);
   }
   const double bytes = units::parse_bytes(args.bytes);
   return report::collective_document(estimate(bytes),
-                                     every_algorithm(op, bytes, shape, in_node, across), d);
+                                     every_algorithm(op, bytes, shape, in_node, across),
+                                     expectation(op, bytes, cluster, d), d);
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 // a figure of its own beyond simple ratios between the results it is given.
 
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "ridge/analysis.h"
@@ -35,11 +36,20 @@ Document compare_document(const std::vector<const Device*>& devices,
 
 Document occupancy_document(const Occupancy& occupancy, const Device& device);
 
+// What NCCL is expected to take for a collective on one node, beside the alpha-beta model's
+// time: the calibrated expectation, or why there is none.
+struct CollectiveExpectation {
+  std::optional<Expectation> expected;
+  std::string why_none;  // where `expected` is empty
+};
+
 // One collective with the algorithm chosen, and every algorithm that applies beside it.
 Document collective_document(const CollectiveEstimate& estimate,
                              const std::vector<CollectiveEstimate>& alternatives,
-                             const Device& device);
+                             const CollectiveExpectation& expected, const Device& device);
+// One row a size, each with its expectation (`expected` in the order of `sweep`).
 Document collective_sweep_document(const std::vector<CollectiveEstimate>& sweep,
+                                   const std::vector<CollectiveExpectation>& expected,
                                    const Device& device);
 Document training_document(const TrainingAnalysis& analysis, const ModelConfig& model,
                            const Device& device);
@@ -57,6 +67,8 @@ namespace ridge::report {
 // The calibration an expected time rests on: its id, how it applies, and the figures used at
 // `precision`, each with its provenance and source (the JSON "calibration" object).
 Section calibration_section(const Calibration& calibration, Precision precision, bool extrapolated);
+// The same for a collective: the link's share and NCCL's latencies in place of a precision's.
+Section collective_calibration_section(const Calibration& calibration, bool extrapolated);
 
 // A model's inference: summary, then prefill and decode op by op, and where the time goes.
 Document model_document(const ModelAnalysis& analysis, const Device& device);

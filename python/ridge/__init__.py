@@ -277,7 +277,7 @@ class _Command:
         if text.lstrip().startswith("<"):
             return Chart(argv, text)
         data = json.loads(text)
-        # ridge.model_sweep/1, ridge.collective-sweep/1: a table of rows
+        # ridge.model_sweep/1, ridge.collective-sweep/2: a table of rows
         if data.get("schema", "").split("/")[0].endswith("sweep"):
             key = next(k for k, v in data.items() if _is_table(v))
             return Results(argv, data, key)

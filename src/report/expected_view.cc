@@ -28,10 +28,9 @@ Cell extrapolated_cell(const Calibration& c, bool extrapolated) {
                                     : "yes: not measured on this device");
 }
 
-}  // namespace
-
-Section calibration_section(const Calibration& c, Precision precision, bool extrapolated) {
-  std::vector<Field> fields{
+// Which calibration applies, how, and whether the answer lies beyond what it measured.
+std::vector<Field> calibration_header(const Calibration& c, bool extrapolated) {
+  return {
       {"id", "calibration", text_cell(c.id)},
       {"source", "applies as", text_cell(c.basis)},
       {"provenance", "provenance",
@@ -41,6 +40,12 @@ Section calibration_section(const Calibration& c, Precision precision, bool extr
                               "figure by figure below")},
       {"extrapolated", "extrapolated", extrapolated_cell(c, extrapolated)},
   };
+}
+
+}  // namespace
+
+Section calibration_section(const Calibration& c, Precision precision, bool extrapolated) {
+  std::vector<Field> fields = calibration_header(c, extrapolated);
   const Figure& compute = c.compute_efficiency.at(precision);
   add_figure(fields, "compute_efficiency", fmt::format("{} peak reached", to_string(precision)),
              compute, percent_cell(compute.value));
@@ -57,6 +62,26 @@ Section calibration_section(const Calibration& c, Precision precision, bool extr
                bool_cell(c.gemm_stream_k->holds, c.gemm_stream_k->holds
                                                      ? "offered by the library"
                                                      : "not offered: whole tiles in waves"));
+  }
+  add_figure(fields, "kernel_floor_s", "kernel floor", c.kernel_floor_s,
+             time_cell(c.kernel_floor_s.value));
+  return {"calibration", "Calibration of the expected time", {Fields{std::move(fields)}}, {}};
+}
+
+Section collective_calibration_section(const Calibration& c, bool extrapolated) {
+  std::vector<Field> fields = calibration_header(c, extrapolated);
+  add_figure(fields, "link_efficiency", "link bandwidth reached", c.link_efficiency,
+             percent_cell(c.link_efficiency.value));
+  add_figure(fields, "latency_s", "latency a call", c.collective_latency_s,
+             time_cell(c.collective_latency_s.value));
+  if (c.collective_step_latency_s) {
+    add_figure(fields, "step_latency_s", "latency a ring step", *c.collective_step_latency_s,
+               time_cell(c.collective_step_latency_s->value));
+  }
+  if (c.collective_local_step) {
+    add_figure(fields, "local_step", "step that sends nothing", *c.collective_local_step,
+               number_cell(c.collective_local_step->value,
+                           fmt::format("{:g} of a sending step", c.collective_local_step->value)));
   }
   add_figure(fields, "kernel_floor_s", "kernel floor", c.kernel_floor_s,
              time_cell(c.kernel_floor_s.value));

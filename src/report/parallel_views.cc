@@ -1,5 +1,6 @@
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "report/cells.h"
@@ -75,6 +76,38 @@ Table algorithms_table(const std::vector<CollectiveEstimate>& alternatives) {
   return t;
 }
 
+// The expected time's fields: the calibrated time and how NCCL runs it, or why there is none.
+void add_expected_fields(std::vector<Field>& fields, const CollectiveExpectation& e) {
+  if (!e.expected) {
+    fields.push_back({"expected_time_s", "expected time", empty_cell(e.why_none)});
+    return;
+  }
+  fields.push_back({"expected_time_s", "expected time", time_cell(e.expected->time.time_s)});
+  fields.push_back({"expected_detail", "expected as", text_cell(e.expected->time.detail)});
+}
+
+Cell expected_cell(const CollectiveExpectation& e) {
+  return e.expected ? time_cell(e.expected->time.time_s) : empty_cell();
+}
+
+// The validation tables the latencies are fitted to and checked on go to 8 GPUs of a node.
+constexpr int kValidatedRanks = 8;
+
+void add_expected_note(Document& doc, bool any_expected, const ClusterShape& shape) {
+  if (!any_expected) return;
+  doc.notes.push_back(
+      "the expected time is NCCL's ring on one node as NCCL's own tuning model prices it, on the "
+      "fastest of its protocols, over the link's achievable bandwidth with the call's and each "
+      "step's latency the calibration gives, plus the kernel's floor: what nccl-tests times "
+      "(docs/predict.md, validated against aiconfigurator's nccl-tests tables)");
+  if (shape.gpus_per_node > kValidatedRanks) {
+    doc.notes.push_back(fmt::format(
+        "warning: the expected time is validated over 2 to {} GPUs; over {}, NCCL runs trees and "
+        "NVLink SHARP that its ring here does not have, so small messages may be faster",
+        kValidatedRanks, shape.gpus_per_node));
+  }
+}
+
 void add_model_notes(Document& doc, bool latency_known) {
   doc.notes.push_back(
       "alpha-beta model: each leg takes steps x the link's latency plus its bytes per GPU over "
@@ -93,7 +126,7 @@ void add_model_notes(Document& doc, bool latency_known) {
 
 Document collective_document(const CollectiveEstimate& e,
                              const std::vector<CollectiveEstimate>& alternatives,
-                             const Device& device) {
+                             const CollectiveExpectation& expected, const Device& device) {
   Fields totals{{
       {"op", "collective", text_cell(std::string(to_string(e.op)))},
       {"algorithm", "algorithm", text_cell(std::string(to_string(e.algorithm)))},
@@ -105,8 +138,9 @@ Document collective_document(const CollectiveEstimate& e,
       {"busbw_bytes_per_s", "bus bandwidth", bandwidth_cell(e.busbw_bytes_per_s)},
       {"bound_link", "bound by", text_cell(e.bound_link)},
   }};
+  add_expected_fields(totals.fields, expected);
   Document doc;
-  doc.schema = "ridge.collective/2";
+  doc.schema = "ridge.collective/3";
   doc.title = fmt::format("{} of {} over {} on {}: {}", to_string(e.op), units::si(e.bytes, "B"),
                           shape_text(e.shape), device.name, to_string(e.algorithm));
   doc.sections.push_back({"", "", {std::move(totals), legs_table(e)}, {}});
@@ -114,11 +148,17 @@ Document collective_document(const CollectiveEstimate& e,
     doc.sections.push_back(
         {"algorithms", "Every algorithm that applies", {algorithms_table(alternatives)}, {}});
   }
+  if (expected.expected) {
+    doc.sections.push_back(collective_calibration_section(expected.expected->calibration,
+                                                          expected.expected->time.extrapolated));
+  }
   add_model_notes(doc, e.latency_known);
+  add_expected_note(doc, expected.expected.has_value(), e.shape);
   return doc;
 }
 
 Document collective_sweep_document(const std::vector<CollectiveEstimate>& sweep,
+                                   const std::vector<CollectiveExpectation>& expected,
                                    const Device& device) {
   Table t{"sweep",
           {{"bytes", "bytes"},
@@ -126,25 +166,36 @@ Document collective_sweep_document(const std::vector<CollectiveEstimate>& sweep,
            {"time_s", "time"},
            {"algbw_bytes_per_s", "algbw"},
            {"busbw_bytes_per_s", "busbw"},
-           {"bound_link", "bound by", Align::left}},
+           {"bound_link", "bound by", Align::left},
+           {"expected_time_s", "expected ~"}},
           {}};
   bool latency_known = true;
-  for (const CollectiveEstimate& e : sweep) {
+  for (std::size_t i = 0; i < sweep.size(); ++i) {
+    const CollectiveEstimate& e = sweep[i];
     // Binary units for binary sizes (1KiB..16GiB), SI otherwise (1K..16G).
     const bool binary = std::exp2(std::round(std::log2(e.bytes))) == e.bytes;
     t.rows.push_back(
         {number_cell(e.bytes, binary ? units::binary_bytes(e.bytes) : units::si(e.bytes, "B")),
          text_cell(std::string(to_string(e.algorithm))), time_cell(e.time_s),
          bandwidth_cell(e.algbw_bytes_per_s), bandwidth_cell(e.busbw_bytes_per_s),
-         text_cell(e.bound_link)});
+         text_cell(e.bound_link), expected_cell(expected[i])});
     latency_known = latency_known && e.latency_known;
   }
   Document doc;
-  doc.schema = "ridge.collective-sweep/1";
+  doc.schema = "ridge.collective-sweep/2";
   doc.title = fmt::format("{} over {} on {}, by message size", to_string(sweep.front().op),
                           shape_text(sweep.front().shape), device.name);
   doc.sections.push_back({"", "", {std::move(t)}, {}});
+  const auto priced = std::ranges::find_if(
+      expected, [](const CollectiveExpectation& e) { return e.expected.has_value(); });
+  if (priced != expected.end()) {
+    doc.sections.push_back(collective_calibration_section(priced->expected->calibration,
+                                                          priced->expected->time.extrapolated));
+  } else if (!expected.empty()) {
+    doc.notes.push_back("expected time: " + expected.front().why_none);
+  }
   add_model_notes(doc, latency_known);
+  add_expected_note(doc, priced != expected.end(), sweep.front().shape);
   return doc;
 }
 

@@ -315,6 +315,39 @@ TEST(Cli, CollectiveSweepChoosesTheAlgorithmBySize) {
   }
 }
 
+// On one node the answer gives NCCL's expected time beside the alpha-beta model's, with the
+// calibration it rests on (the one `ridge validate` checks against nccl-tests tables); across
+// nodes, or for a part no calibration covers, it says why there is none.
+TEST(Cli, CollectiveOnOneNodeExpectsNcclsTime) {
+  const json one = ridge_json("collective allreduce --bytes 4096 --gpus-per-node 8");
+  EXPECT_EQ(one["schema"], "ridge.collective/3");
+  ASSERT_TRUE(one["expected_time_s"].is_number());
+  // The kernel's floor and Hopper's fitted latencies, a call and 14 steps: about 16 us.
+  EXPECT_GT(one["expected_time_s"].get<double>(), 10e-6);
+  EXPECT_LT(one["expected_time_s"].get<double>(), 25e-6);
+  EXPECT_NE(one["expected_detail"].get<std::string>().find("LL protocol"), std::string::npos);
+  EXPECT_EQ(one["calibration"]["id"], "hopper");
+  EXPECT_EQ(one["calibration"]["latency_s_provenance"], "fitted");
+  EXPECT_EQ(one["calibration"]["step_latency_s_provenance"], "fitted");
+  const json two = ridge_json("collective allreduce --bytes 4096 --gpus-per-node 8 --nodes 2");
+  EXPECT_TRUE(two["expected_time_s"].is_null());
+  EXPECT_FALSE(two.contains("calibration"));
+  EXPECT_NE(ridge("collective allreduce --bytes 4096 --nodes 2").out.find("none across nodes"),
+            std::string::npos);
+  EXPECT_TRUE(
+      ridge_json("collective allreduce --bytes 1M --device mi300x")["expected_time_s"].is_null());
+  // By size: never faster for more bytes, and every row priced.
+  const json sweep = ridge_json("collective allgather --sweep-bytes 1K..1G --device b200");
+  EXPECT_EQ(sweep["schema"], "ridge.collective-sweep/2");
+  EXPECT_EQ(sweep["calibration"]["id"], "blackwell");
+  double last = 0;
+  for (const json& row : sweep["sweep"]) {
+    ASSERT_TRUE(row["expected_time_s"].is_number());
+    EXPECT_GE(row["expected_time_s"].get<double>(), last);
+    last = row["expected_time_s"].get<double>();
+  }
+}
+
 TEST(Cli, DeviceFileAddsAUserDevice) {
   const std::string file = "--device-file " + data_path("cli/data/custom.toml");
   const json j = ridge_json("op gemm --m 1024 --n 1024 --k 1024 " + file);
