@@ -47,20 +47,25 @@ LinkModel priced(const LinkModel& link, bool bandwidth_only) {
   return bandwidth_only ? without_latency(link) : link;
 }
 
-// NCCL's ring on one node over the device's own link, as the calibration prices it; none across
+// NCCL's ring on one node over the device's own link, as nccl-tests times it (each call launched
+// on its own), for each size, from the calibration of the device, looked up once; none across
 // nodes (the calibration prices one node's ring) or over a cluster file's own in-node link.
-report::CollectiveExpectation expectation(CollectiveOp op, double bytes, const Cluster& cluster,
-                                          const Device& device) {
+report::CollectiveExpectation expectation(CollectiveOp op, const std::vector<double>& sizes,
+                                          const Cluster& cluster, const Device& device) {
   if (cluster.shape.nodes > 1)
-    return {std::nullopt, "none across nodes: the calibration prices one node's NVLink ring"};
+    return {std::nullopt, {}, "none across nodes: the calibration prices one node's NVLink ring"};
   if (cluster.in_node)
     return {std::nullopt,
-            "none over a cluster file's own in-node link: the calibration prices "
-            "the catalog's"};
-  std::optional<Expectation> expected =
-      expect_collective(op, bytes, cluster.shape.gpus_per_node, device);
-  if (!expected) return {std::nullopt, "none: no calibration applies to this device"};
-  return {std::move(expected), ""};
+            {},
+            "none over a cluster file's own in-node link: the calibration prices the catalog's"};
+  std::optional<Calibration> calibration = find_calibration(device);
+  if (!calibration) return {std::nullopt, {}, "none: no calibration applies to this device"};
+  std::vector<ExpectedTime> times;
+  for (const double bytes : sizes) {
+    times.push_back(expected_collective_time(op, bytes, cluster.shape.gpus_per_node, device,
+                                             *calibration, KernelLaunch::alone));
+  }
+  return {std::move(calibration), std::move(times), ""};
 }
 
 // Bus bandwidth by message size, one curve per algorithm that applies.
@@ -110,18 +115,14 @@ report::Document run_collective(CollectiveOp op, const CollectiveArgs& args, con
     const auto chart_file = open_output(args.chart);
     const std::vector<double> sizes = sweep_sizes(args.sweep_bytes);
     std::vector<CollectiveEstimate> sweep;
-    std::vector<report::CollectiveExpectation> expected;
-    for (const double bytes : sizes) {
-      sweep.push_back(estimate(bytes));
-      expected.push_back(expectation(op, bytes, cluster, d));
-    }
+    for (const double bytes : sizes) sweep.push_back(estimate(bytes));
     if (chart_file) chart_file->commit(sweep_chart(op, sizes, shape, in_node, across, d));
-    return report::collective_sweep_document(sweep, expected, d);
+    return report::collective_sweep_document(sweep, expectation(op, sizes, cluster, d), d);
   }
   const double bytes = units::parse_bytes(args.bytes);
   return report::collective_document(estimate(bytes),
                                      every_algorithm(op, bytes, shape, in_node, across),
-                                     expectation(op, bytes, cluster, d), d);
+                                     expectation(op, {bytes}, cluster, d), d);
 }
 
 }  // namespace

@@ -122,11 +122,6 @@ ExpectedTime expected_collective_time(CollectiveOp op, double bytes, int ranks,
                                       const Device& device, const Calibration& calibration,
                                       KernelLaunch launch);
 
-// The same as nccl-tests times it (each call launched on its own), from the calibration that
-// applies to `device` (find_calibration); nullopt where none applies.
-std::optional<Expectation> expect_collective(CollectiveOp op, double bytes, int ranks,
-                                             const Device& device);
-
 }  // namespace ridge
 
 #include "ridge/inference.h"

@@ -37,20 +37,20 @@ Document compare_document(const std::vector<const Device*>& devices,
 Document occupancy_document(const Occupancy& occupancy, const Device& device);
 
 // What NCCL is expected to take for a collective on one node, beside the alpha-beta model's
-// time: the calibrated expectation, or why there is none.
+// time: one expected time a size, and the calibration they rest on; or why there are none.
 struct CollectiveExpectation {
-  std::optional<Expectation> expected;
-  std::string why_none;  // where `expected` is empty
+  std::optional<Calibration> calibration;
+  std::vector<ExpectedTime> times;  // in the order of the sizes; empty without a calibration
+  std::string why_none;             // where there is no calibration
 };
 
 // One collective with the algorithm chosen, and every algorithm that applies beside it.
 Document collective_document(const CollectiveEstimate& estimate,
                              const std::vector<CollectiveEstimate>& alternatives,
                              const CollectiveExpectation& expected, const Device& device);
-// One row a size, each with its expectation (`expected` in the order of `sweep`).
+// One row a size, each with its expected time (`expected.times` in the order of `sweep`).
 Document collective_sweep_document(const std::vector<CollectiveEstimate>& sweep,
-                                   const std::vector<CollectiveExpectation>& expected,
-                                   const Device& device);
+                                   const CollectiveExpectation& expected, const Device& device);
 Document training_document(const TrainingAnalysis& analysis, const ModelConfig& model,
                            const Device& device);
 // Silent on every MPI rank but 0.

@@ -566,15 +566,6 @@ ExpectedTime expected_collective_time(CollectiveOp op, double bytes, int ranks,
   return e;
 }
 
-std::optional<Expectation> expect_collective(CollectiveOp op, double bytes, int ranks,
-                                             const Device& device) {
-  std::optional<Calibration> calibration = find_calibration(device);
-  if (!calibration) return std::nullopt;
-  ExpectedTime time =
-      expected_collective_time(op, bytes, ranks, device, *calibration, KernelLaunch::alone);
-  return Expectation{std::move(time), std::move(*calibration)};
-}
-
 namespace {
 
 KernelLaunch launch_of(const Workload& w) {

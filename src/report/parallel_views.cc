@@ -1,6 +1,5 @@
 #include <fmt/format.h>
 
-#include <algorithm>
 #include <cmath>
 
 #include "report/cells.h"
@@ -78,23 +77,23 @@ Table algorithms_table(const std::vector<CollectiveEstimate>& alternatives) {
 
 // The expected time's fields: the calibrated time and how NCCL runs it, or why there is none.
 void add_expected_fields(std::vector<Field>& fields, const CollectiveExpectation& e) {
-  if (!e.expected) {
+  if (!e.calibration) {
     fields.push_back({"expected_time_s", "expected time", empty_cell(e.why_none)});
     return;
   }
-  fields.push_back({"expected_time_s", "expected time", time_cell(e.expected->time.time_s)});
-  fields.push_back({"expected_detail", "expected as", text_cell(e.expected->time.detail)});
-}
-
-Cell expected_cell(const CollectiveExpectation& e) {
-  return e.expected ? time_cell(e.expected->time.time_s) : empty_cell();
+  const ExpectedTime& time = e.times.front();
+  fields.push_back({"expected_time_s", "expected time", time_cell(time.time_s)});
+  fields.push_back({"expected_detail", "expected as", text_cell(time.detail)});
 }
 
 // The validation tables the latencies are fitted to and checked on go to 8 GPUs of a node.
 constexpr int kValidatedRanks = 8;
 
-void add_expected_note(Document& doc, bool any_expected, const ClusterShape& shape) {
-  if (!any_expected) return;
+// The calibration the expected times rest on, and how they were priced.
+void add_expectation(Document& doc, const CollectiveExpectation& e, const ClusterShape& shape) {
+  if (!e.calibration) return;
+  doc.sections.push_back(
+      collective_calibration_section(*e.calibration, e.times.front().extrapolated));
   doc.notes.push_back(
       "the expected time is NCCL's ring on one node as NCCL's own tuning model prices it, on the "
       "fastest of its protocols, over the link's achievable bandwidth with the call's and each "
@@ -148,18 +147,13 @@ Document collective_document(const CollectiveEstimate& e,
     doc.sections.push_back(
         {"algorithms", "Every algorithm that applies", {algorithms_table(alternatives)}, {}});
   }
-  if (expected.expected) {
-    doc.sections.push_back(collective_calibration_section(expected.expected->calibration,
-                                                          expected.expected->time.extrapolated));
-  }
   add_model_notes(doc, e.latency_known);
-  add_expected_note(doc, expected.expected.has_value(), e.shape);
+  add_expectation(doc, expected, e.shape);
   return doc;
 }
 
 Document collective_sweep_document(const std::vector<CollectiveEstimate>& sweep,
-                                   const std::vector<CollectiveExpectation>& expected,
-                                   const Device& device) {
+                                   const CollectiveExpectation& expected, const Device& device) {
   Table t{"sweep",
           {{"bytes", "bytes"},
            {"algorithm", "algorithm", Align::left},
@@ -178,7 +172,8 @@ Document collective_sweep_document(const std::vector<CollectiveEstimate>& sweep,
         {number_cell(e.bytes, binary ? units::binary_bytes(e.bytes) : units::si(e.bytes, "B")),
          text_cell(std::string(to_string(e.algorithm))), time_cell(e.time_s),
          bandwidth_cell(e.algbw_bytes_per_s), bandwidth_cell(e.busbw_bytes_per_s),
-         text_cell(e.bound_link), expected_cell(expected[i])});
+         text_cell(e.bound_link),
+         expected.calibration ? time_cell(expected.times[i].time_s) : empty_cell()});
     latency_known = latency_known && e.latency_known;
   }
   Document doc;
@@ -186,16 +181,9 @@ Document collective_sweep_document(const std::vector<CollectiveEstimate>& sweep,
   doc.title = fmt::format("{} over {} on {}, by message size", to_string(sweep.front().op),
                           shape_text(sweep.front().shape), device.name);
   doc.sections.push_back({"", "", {std::move(t)}, {}});
-  const auto priced = std::ranges::find_if(
-      expected, [](const CollectiveExpectation& e) { return e.expected.has_value(); });
-  if (priced != expected.end()) {
-    doc.sections.push_back(collective_calibration_section(priced->expected->calibration,
-                                                          priced->expected->time.extrapolated));
-  } else if (!expected.empty()) {
-    doc.notes.push_back("expected time: " + expected.front().why_none);
-  }
+  if (!expected.calibration) doc.notes.push_back("expected time: " + expected.why_none);
   add_model_notes(doc, latency_known);
-  add_expected_note(doc, priced != expected.end(), sweep.front().shape);
+  add_expectation(doc, expected, sweep.front().shape);
   return doc;
 }
 

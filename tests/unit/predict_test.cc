@@ -713,19 +713,6 @@ TEST(Expected, CollectiveLatenciesAreFittedPerArchitecture) {
   EXPECT_DOUBLE_EQ(ampere.collective_step_latency_s->value, 0.6e-6);
 }
 
-// `ridge collective`'s expectation is the calibration of the part, nccl-tests' launch (each call
-// on its own); none where no calibration covers the part.
-TEST(Expected, ACollectiveIsExpectedAsNcclTestsTimesIt) {
-  const Device& h100 = device("h100-sxm");
-  const auto e = expect_collective(CollectiveOp::allgather, 1 << 20, 8, h100);
-  ASSERT_TRUE(e);
-  EXPECT_EQ(e->calibration.id, "hopper");
-  const ExpectedTime alone = expected_collective_time(CollectiveOp::allgather, 1 << 20, 8, h100,
-                                                      e->calibration, KernelLaunch::alone);
-  EXPECT_DOUBLE_EQ(e->time.time_s, alone.time_s);
-  EXPECT_FALSE(expect_collective(CollectiveOp::allgather, 1 << 20, 8, device("mi300x")));
-}
-
 // NCCL's protocols by size (its tuning model, src/graph/tuning.cc): LL's low latency at half the
 // bandwidth for small messages, LL128 in the middle, Simple's full bandwidth for the
 // largest; the time is the fastest of them, so it never exceeds any one protocol's.
