@@ -54,6 +54,11 @@ struct Calibration {
   // Share of the spec main-memory bandwidth that a streaming kernel (a GEMV over weights in
   // main memory) reaches.
   Figure bandwidth_efficiency;
+  // What one SM moves, B/s, in a streaming kernel that writes what it reads (an element-wise
+  // pass: a norm, a residual, the rotary and cache pass), loading and storing through its own
+  // load-store units. Where the part's achievable main-memory bandwidth per SM is more than
+  // this, the SMs, not the memory, set such a kernel's rate. Absent: no limit but the memory's.
+  std::optional<Figure> streaming_bytes_per_s_per_unit;
   // The bandwidth from L2 into the SMs over the whole device, B/s: what feeds a GEMM tile.
   // Absent: tiles are taken to be fed at their full rate.
   std::optional<Figure> l2_bandwidth_bytes_per_s;

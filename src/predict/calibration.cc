@@ -33,8 +33,11 @@ class CalibrationReader : TomlReader {
       c.compute_efficiency[precision_key(node, "compute", key.str())] =
           sourced(compute, "compute", key.str(), FigureKind::fraction);
     }
-    const toml::table& memory = section("memory", {"bandwidth", "l2_bandwidth"});
+    const toml::table& memory =
+        section("memory", {"bandwidth", "streaming_per_unit", "l2_bandwidth"});
     c.bandwidth_efficiency = sourced(memory, "memory", "bandwidth", FigureKind::fraction);
+    c.streaming_bytes_per_s_per_unit =
+        optional_sourced(memory, "memory", "streaming_per_unit", FigureKind::bytes_per_s);
     if (memory.contains("l2_bandwidth"))
       c.l2_bandwidth_bytes_per_s =
           sourced(memory, "memory", "l2_bandwidth", FigureKind::bytes_per_s);

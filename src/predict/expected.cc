@@ -11,6 +11,7 @@
 #include "predict/gemm_tiles.h"
 #include "ridge/bounds.h"
 #include "ridge/collective.h"
+#include "ridge/units.h"
 
 namespace ridge {
 
@@ -412,11 +413,29 @@ void wait_for_host(ExpectedTime& e, double host_launch_s) {
   e.limiter = "host";
 }
 
-ExpectedTime streaming_time(const Op& op, const Achievable& a) {
+// What the SMs of a GPU move together in a streaming kernel, where its calibration says what one
+// moves; none (0) on a CPU, without that figure or without a count of SMs.
+double streaming_sm_bytes_per_s(const Device& device, const Calibration& c) {
+  if (device.is_cpu() || !c.streaming_bytes_per_s_per_unit || !device.compute_units) return 0;
+  return units_of(device) * c.streaming_bytes_per_s_per_unit->value;
+}
+
+// An element-wise kernel: its bytes at the achievable bandwidth, or, on a part whose memory
+// outruns its SMs' loads and stores (Blackwell's HBM per SM is twice the H100's), at what the
+// SMs move.
+ExpectedTime streaming_time(const Op& op, const Achievable& a, const Device& device,
+                            const Calibration& c) {
   ExpectedTime e;
   e.compute_time_s = op.flops / a.rate_flops_per_s;
-  e.memory_time_s = op.bytes / a.bandwidth_bytes_per_s;
-  if (a.describe) e.detail = "streaming kernel at the achievable bandwidth";
+  const double sm_bytes_per_s = streaming_sm_bytes_per_s(device, c);
+  const bool sm_bound = sm_bytes_per_s > 0 && sm_bytes_per_s < a.bandwidth_bytes_per_s;
+  e.memory_time_s = op.bytes / (sm_bound ? sm_bytes_per_s : a.bandwidth_bytes_per_s);
+  if (a.describe) {
+    e.detail = sm_bound ? fmt::format("streaming kernel at what its {} SMs move ({}), below the "
+                                      "achievable bandwidth",
+                                      units_of(device), units::si(sm_bytes_per_s, "B/s"))
+                        : "streaming kernel at the achievable bandwidth";
+  }
   return finish(e, a, overlapped_work_s(e, a));
 }
 
@@ -434,7 +453,7 @@ std::optional<ExpectedTime> expected_time(const Op& op, const Device& device, Pr
   } else if (op.attention_shape && op.attention_shape->fused) {
     e = attention_time(op, device, precision, calibration, a);
   } else {
-    e = streaming_time(op, a);
+    e = streaming_time(op, a, device, calibration);
   }
   wait_for_host(e, host_launch_interval_s(calibration, options.launch));
   e.extrapolated = e.extrapolated || !calibration.measured;

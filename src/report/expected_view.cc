@@ -51,6 +51,12 @@ Section calibration_section(const Calibration& c, Precision precision, bool extr
              compute, percent_cell(compute.value));
   add_figure(fields, "bandwidth_efficiency", "bandwidth reached", c.bandwidth_efficiency,
              percent_cell(c.bandwidth_efficiency.value));
+  if (c.streaming_bytes_per_s_per_unit) {
+    const double per_unit = c.streaming_bytes_per_s_per_unit->value;
+    add_figure(fields, "streaming_bytes_per_s_per_unit", "element-wise kernel per SM",
+               *c.streaming_bytes_per_s_per_unit,
+               number_cell(per_unit, units::si(per_unit, "B/s") + " (reads and writes)"));
+  }
   if (c.overlap_exponent) {
     add_figure(fields, "overlap_exponent", "overlap exponent", *c.overlap_exponent,
                number_cell(c.overlap_exponent->value,

@@ -127,6 +127,36 @@ TEST(Expected, GemvStreamsAtTheAchievableBandwidth) {
   EXPECT_TRUE(e->extrapolated);
 }
 
+// An element-wise kernel moves its bytes at the achievable bandwidth or at what the SMs move, the
+// lesser: the H200's copy kernel moved 30.26 GB/s an SM (3.995 TB/s over 132), which the H100's
+// HBM does not reach per SM (binds nowhere), the H200's does (its copy rate), and Blackwell's
+// far exceeds (148 SMs on the B200). A GEMV's tiles load through TMA and keep the memory's rate.
+TEST(Expected, ElementWiseKernelsMoveWhatTheSmsMove) {
+  const Op add = elementwise_add(1 << 28, 2);
+  const auto memory_time = [&](const char* id) {
+    const Device& d = device(id);
+    return expected_time(add, d, Precision::bf16, *find_calibration(d))->memory_time_s;
+  };
+  EXPECT_NEAR(memory_time("h100-sxm"), add.bytes / (0.938 * 3.35e12), 1e-12);
+  EXPECT_NEAR(memory_time("h200-sxm"), add.bytes / (132 * 30.26e9), 1e-12);
+  EXPECT_NEAR(memory_time("b200"), add.bytes / (148 * 30.26e9), 1e-12);
+  EXPECT_NEAR(memory_time("b300"), add.bytes / (160 * 30.26e9), 1e-12);
+  const Device& b200 = device("b200");
+  const Calibration c = *find_calibration(b200);
+  ASSERT_TRUE(c.streaming_bytes_per_s_per_unit);
+  EXPECT_EQ(c.streaming_bytes_per_s_per_unit->provenance, Provenance::estimate);
+  EXPECT_EQ(find_calibration(device("h200-sxm"))->streaming_bytes_per_s_per_unit->provenance,
+            Provenance::measured);
+  EXPECT_NE(expected_time(add, b200, Precision::bf16, c)->detail.find("148 SMs"),
+            std::string::npos);
+  const Op weights = gemv(16384, 16384, 2);
+  const auto e = expected_time(weights, b200, Precision::bf16, c);
+  EXPECT_NEAR(e->memory_time_s, weights.bytes / (0.729 * 8e12), 1e-12);
+  // No profile of Ampere's says what its SMs move: its HBM's share alone.
+  const Device& a100 = device("a100-sxm-80gb");
+  EXPECT_FALSE(find_calibration(a100)->streaming_bytes_per_s_per_unit);
+}
+
 // Stream-K shares a tile's K steps among units, and the one that finishes the tile sums its
 // peers' partials from L2, one after another: a GEMV over 4096^2 weights in 16x128 tiles has 32
 // of them for the H100's 132 SMs, 5 SMs a tile, so 4 partial tiles summed after the products.
@@ -811,13 +841,14 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // Its context-attention tables (TensorRT-LLM's attention layer over a causal prompt: the
   // rotary and cache pass, then its own context FMHA, its blocks in the grid's order). The
   // H100's is where that kernel's rate was fitted (a fit set); held out, the A100's and H200's
-  // meet the kernel-level target, Blackwell's are a sixth faster than measured (their rotary and
-  // cache pass slower than the model's bandwidth share), which this holds, unhidden.
+  // meet the kernel-level target, Blackwell's are within a point of its median (their rotary
+  // and cache pass at what their SMs move, the H200's copy kernel's rate an SM) and still
+  // faster than measured at short and mid prompts, which this holds, unhidden.
   expect_set("attention_aiconfigurator_a100", held_out, 220, 0.09, 0.20);
   expect_set("attention_aiconfigurator_h100", fit, 264, 0.04, 0.10);
-  expect_set("attention_aiconfigurator_h200", held_out, 264, 0.05, 0.11);
-  expect_set("attention_aiconfigurator_b200", held_out, 264, 0.18, 0.29);
-  expect_set("attention_aiconfigurator_b300", held_out, 264, 0.16, 0.24);
+  expect_set("attention_aiconfigurator_h200", held_out, 264, 0.04, 0.10);
+  expect_set("attention_aiconfigurator_b200", held_out, 264, 0.11, 0.27);
+  expect_set("attention_aiconfigurator_b300", held_out, 264, 0.12, 0.22);
   // Its NCCL tables (nccl-tests on one node, 2 to 8 GPUs, 512 B to 512 MB): priced on the
   // fastest of NCCL's three protocols by NCCL's own tuning model, each chunk's step that sends
   // nothing at the share fitted to the H100's large messages, the call and step latencies of
