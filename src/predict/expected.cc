@@ -431,9 +431,10 @@ ExpectedTime streaming_time(const Op& op, const Achievable& a, const Device& dev
   const bool sm_bound = sm_bytes_per_s > 0 && sm_bytes_per_s < a.bandwidth_bytes_per_s;
   e.memory_time_s = op.bytes / (sm_bound ? sm_bytes_per_s : a.bandwidth_bytes_per_s);
   if (a.describe) {
-    e.detail = sm_bound ? fmt::format("streaming kernel at what its {} SMs move ({}), below the "
-                                      "achievable bandwidth",
-                                      units_of(device), units::si(sm_bytes_per_s, "B/s"))
+    e.detail = sm_bound ? fmt::format(
+                              "streaming kernel at what its {} SMs move ({}), below the "
+                              "achievable bandwidth",
+                              units_of(device), units::si(sm_bytes_per_s, "B/s"))
                         : "streaming kernel at the achievable bandwidth";
   }
   return finish(e, a, overlapped_work_s(e, a));
