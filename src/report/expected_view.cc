@@ -53,7 +53,7 @@ Section calibration_section(const Calibration& c, Precision precision, bool extr
              percent_cell(c.bandwidth_efficiency.value));
   if (c.streaming_bytes_per_s_per_unit) {
     const double per_unit = c.streaming_bytes_per_s_per_unit->value;
-    add_figure(fields, "streaming_bytes_per_s_per_unit", "element-wise kernel per SM",
+    add_figure(fields, "streaming_bytes_per_s_per_unit", "element-wise per SM",
                *c.streaming_bytes_per_s_per_unit,
                number_cell(per_unit, units::si(per_unit, "B/s") + " (reads and writes)"));
   }
