@@ -421,8 +421,8 @@ double streaming_sm_bytes_per_s(const Device& device, const Calibration& c) {
 }
 
 // An element-wise kernel: its bytes at the achievable bandwidth, or, on a part whose memory
-// outruns its SMs' loads and stores (Blackwell's HBM per SM is twice the H100's), at what the
-// SMs move.
+// outruns its SMs' loads and stores (the B200's achievable HBM per SM is 1.66 times the
+// H100's), at what the SMs move.
 ExpectedTime streaming_time(const Op& op, const Achievable& a, const Device& device,
                             const Calibration& c) {
   ExpectedTime e;
