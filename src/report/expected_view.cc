@@ -42,6 +42,13 @@ std::vector<Field> calibration_header(const Calibration& c, bool extrapolated) {
   };
 }
 
+// The section, closed by the figure every expected time pays: one kernel's floor.
+Section calibration_closed(std::vector<Field> fields, const Calibration& c) {
+  add_figure(fields, "kernel_floor_s", "kernel floor", c.kernel_floor_s,
+             time_cell(c.kernel_floor_s.value));
+  return {"calibration", "Calibration of the expected time", {Fields{std::move(fields)}}, {}};
+}
+
 }  // namespace
 
 Section calibration_section(const Calibration& c, Precision precision, bool extrapolated) {
@@ -69,9 +76,7 @@ Section calibration_section(const Calibration& c, Precision precision, bool extr
                                                      ? "offered by the library"
                                                      : "not offered: whole tiles in waves"));
   }
-  add_figure(fields, "kernel_floor_s", "kernel floor", c.kernel_floor_s,
-             time_cell(c.kernel_floor_s.value));
-  return {"calibration", "Calibration of the expected time", {Fields{std::move(fields)}}, {}};
+  return calibration_closed(std::move(fields), c);
 }
 
 Section collective_calibration_section(const Calibration& c, bool extrapolated) {
@@ -89,9 +94,7 @@ Section collective_calibration_section(const Calibration& c, bool extrapolated) 
                number_cell(c.collective_local_step->value,
                            fmt::format("{:g} of a sending step", c.collective_local_step->value)));
   }
-  add_figure(fields, "kernel_floor_s", "kernel floor", c.kernel_floor_s,
-             time_cell(c.kernel_floor_s.value));
-  return {"calibration", "Calibration of the expected time", {Fields{std::move(fields)}}, {}};
+  return calibration_closed(std::move(fields), c);
 }
 
 namespace {
