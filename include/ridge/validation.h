@@ -58,6 +58,21 @@ struct ValidationSet {
   ValidationStats stats;
 };
 
+// What a held-out set must show for the expected time to count as calibrated (issue 12's
+// targets, docs/predict.md): a kernel set's median absolute error at most 10% and its 90th
+// percentile at most 25%; a whole-model set's median at most 15%; either, no bound above a
+// measurement. Fit sets prove nothing and are not judged.
+struct ValidationTarget {
+  double median_abs_error = 0;
+  std::optional<double> p90_abs_error;  // none: not judged (whole models)
+};
+ValidationTarget target_for(const ValidationSet& set);
+
+// "met", what missed it ("median 13.4% > 10%; p90 34.3% > 25%"), "fit set (not judged)", or "no
+// expected times" where the set has none.
+std::string target_verdict(const ValidationSet& set);
+bool meets_target(const ValidationSet& set);
+
 // One published file (tab-separated, '#' header lines naming its source, then a header row):
 // GEMM timings (columns m, n, k, dtype, device and a time or TFLOP/s), whole-model runs
 // (model, gpu, tp, precision, batch, isl, osl, metric, value, unit) or achievable matmul

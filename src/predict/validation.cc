@@ -33,6 +33,40 @@ std::string_view to_string(ValidationRole role) {
   return role == ValidationRole::fit ? "fit" : "held-out";
 }
 
+ValidationTarget target_for(const ValidationSet& set) {
+  if (set.kind == "model") return {0.15, std::nullopt};
+  return {0.10, 0.25};
+}
+
+namespace {
+
+std::vector<std::string> target_misses(const ValidationSet& set) {
+  const ValidationTarget target = target_for(set);
+  const ValidationStats& s = set.stats;
+  std::vector<std::string> misses;
+  if (s.median_abs_error > target.median_abs_error)
+    misses.push_back(fmt::format("median {:.1f}% > {:.0f}%", 100 * s.median_abs_error,
+                                 100 * target.median_abs_error));
+  if (target.p90_abs_error && s.p90_abs_error > *target.p90_abs_error)
+    misses.push_back(
+        fmt::format("p90 {:.1f}% > {:.0f}%", 100 * s.p90_abs_error, 100 * *target.p90_abs_error));
+  if (s.bound_broken > 0) misses.push_back(fmt::format("{} bounds broken", s.bound_broken));
+  return misses;
+}
+
+}  // namespace
+
+bool meets_target(const ValidationSet& set) {
+  return set.role == ValidationRole::held_out && set.stats.count > 0 && target_misses(set).empty();
+}
+
+std::string target_verdict(const ValidationSet& set) {
+  if (set.role == ValidationRole::fit) return "fit set (not judged)";
+  if (set.stats.count == 0) return "no expected times";
+  const std::vector<std::string> misses = target_misses(set);
+  return misses.empty() ? "met" : fmt::format("{}", fmt::join(misses, "; "));
+}
+
 std::optional<double> ValidationPoint::error() const {
   if (!expected_s || excluded) return std::nullopt;
   return (*expected_s - measured_s) / measured_s;

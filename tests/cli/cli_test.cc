@@ -145,6 +145,21 @@ TEST(Cli, ValidateRunsTheBundledSets) {
     EXPECT_EQ(set["bound_broken"], 0) << set["name"];
   }
   EXPECT_EQ(j["gemm_llmcompass_a100_fp16"]["points"].size(), 20u);
+  // Every set says how it stands against its target, and the held-out ones are counted.
+  int held_out = 0, met = 0;
+  for (const json& set : j["sets"]) {
+    if (set["role"] == "fit") {
+      EXPECT_EQ(set["target"], "fit set (not judged)") << set["name"];
+      continue;
+    }
+    ++held_out;
+    met += set["target"] == "met" ? 1 : 0;
+  }
+  EXPECT_EQ(j["held_out_sets"], held_out);
+  EXPECT_EQ(j["held_out_meeting_target"], met);
+  const std::string summary =
+      std::to_string(met) + " of " + std::to_string(held_out) + " held-out sets meet their target";
+  EXPECT_NE(ridge("validate").out.find(summary), std::string::npos);
 }
 
 TEST(Cli, ValidateFailsWhenABoundIsAboveAMeasurement) {

@@ -1258,6 +1258,38 @@ TEST(Validation, AFitDirectiveMakesItsSourcesFitSets) {
   EXPECT_EQ(sets[1].role, ValidationRole::fit);
 }
 
+// A held-out set is judged against the targets, a kernel set on its median and 90th
+// percentile, a whole-model set on its median; a fit set is not judged at all.
+TEST(Validation, HeldOutSetsAreJudgedAgainstTheirTargets) {
+  ValidationSet kernels;
+  kernels.kind = "kernel";
+  kernels.stats.count = 100;
+  kernels.stats.median_abs_error = 0.09;
+  kernels.stats.p90_abs_error = 0.24;
+  EXPECT_TRUE(meets_target(kernels));
+  EXPECT_EQ(target_verdict(kernels), "met");
+  kernels.stats.p90_abs_error = 0.343;
+  EXPECT_FALSE(meets_target(kernels));
+  EXPECT_EQ(target_verdict(kernels), "p90 34.3% > 25%");
+  kernels.stats.median_abs_error = 0.134;
+  EXPECT_EQ(target_verdict(kernels), "median 13.4% > 10%; p90 34.3% > 25%");
+
+  ValidationSet model;
+  model.kind = "model";
+  model.stats.count = 10;
+  model.stats.median_abs_error = 0.14;
+  model.stats.p90_abs_error = 0.45;  // a whole model's tail is not judged
+  EXPECT_TRUE(meets_target(model));
+  model.stats.bound_broken = 1;
+  EXPECT_EQ(target_verdict(model), "1 bounds broken");
+
+  model.role = ValidationRole::fit;
+  EXPECT_FALSE(meets_target(model));
+  EXPECT_EQ(target_verdict(model), "fit set (not judged)");
+  ValidationSet bound_only;
+  EXPECT_EQ(target_verdict(bound_only), "no expected times");
+}
+
 // Where a source does not state its precision, one run faster than fp16 allows refutes the
 // presumption for every run of that model there: all are excluded, none counted.
 TEST(Validation, ARefutedPresumedPrecisionExcludesTheModelsRuns) {
