@@ -168,24 +168,24 @@ def test_ten_thousand_calls_keep_memory_flat():
 
 
 def test_calibrations_given_to_one_call_do_not_stay(tmp_path):
-    # The shipped Hopper profile, made to speak for the L40S, which has none of its own.
+    # The shipped Hopper profile, made to speak for the RTX 5090, which has none of its own.
     with open(os.path.join(SOURCE, "data/calibration/hopper.toml")) as f:
         text = f.read().replace('id = "hopper"', 'id = "mine"', 1)
-    text = "\n".join('devices = ["l40s"]' if line.startswith("devices =") else line
+    text = "\n".join('devices = ["rtx-5090"]' if line.startswith("devices =") else line
                      for line in text.splitlines())
     profile = tmp_path / "mine.toml"
     profile.write_text(text)
-    with_profile = ridge.op("gemm", m=64, n=64, k=64, device="l40s", calibration=str(profile))
+    with_profile = ridge.op("gemm", m=64, n=64, k=64, device="rtx-5090", calibration=str(profile))
     assert with_profile.calibration["id"] == "mine"
-    without = ridge.op("gemm", m=64, n=64, k=64, device="l40s")
+    without = ridge.op("gemm", m=64, n=64, k=64, device="rtx-5090")
     assert "calibration" not in without
     # A session that fails on its second profile forgets the first as well.
     with pytest.raises(ridge.InputError, match="missing.toml"):
-        ridge.op("gemm", m=64, n=64, k=64, device="l40s",
+        ridge.op("gemm", m=64, n=64, k=64, device="rtx-5090",
                  calibration=[str(profile), str(tmp_path / "missing.toml")])
-    assert "calibration" not in ridge.op("gemm", m=64, n=64, k=64, device="l40s")
+    assert "calibration" not in ridge.op("gemm", m=64, n=64, k=64, device="rtx-5090")
     assert without.to_dict() == cli("op", "gemm", "--m", "64", "--n", "64", "--k", "64",
-                                    "--device", "l40s")
+                                    "--device", "rtx-5090")
 
 
 def test_measure_runs_with_the_gil_released():
