@@ -744,6 +744,9 @@ struct RunPrecision {
   Precision compute = Precision::fp16;
   double weight_bits = 16;
   bool presumed = false;  // the source does not state it
+  // A checkpoint format the row names ('mxfp4'): the model's layers in it as its checkpoint
+  // keeps them (its quantization_config where that names the format), the rest 16-bit.
+  std::optional<QuantFormat> format;
 };
 
 // The bits of a weight format its name gives: 8 for 'int8' and 'fp8', 6 for 'fp6'.
@@ -761,8 +764,9 @@ std::optional<double> named_bits(std::string_view word) {
 // 'bf16', 'fp16' (or PyTorch's 'float16', 'half', 'bfloat16'), 'int8 weight-only', 'int4
 // weight-only g32' (groups of 32 weights, each with a 16-bit scale and a 16-bit zero point, as
 // GPTQ, AWQ and gpt-fast store them), 'fp8 weight-only', 'fp6 weight-only' (narrow weights,
-// 16-bit products), 'W8A8' or 'int8 SmoothQuant' (int8 products), 'fp8', 'nvfp4', or a sentence
-// saying it is not stated (then fp16, presumed).
+// 16-bit products), 'W8A8' or 'int8 SmoothQuant' (int8 products), 'fp8', 'nvfp4', 'mxfp4' (the
+// checkpoint's format, gpt-oss's: its experts' weights, 16-bit products), or a sentence saying
+// it is not stated (then fp16, presumed).
 std::optional<RunPrecision> run_precision(std::string_view text) {
   std::vector<std::string> w = lower_words(text);
   RunPrecision p;
@@ -796,6 +800,7 @@ std::optional<RunPrecision> run_precision(std::string_view text) {
   // NVFP4 weights and activations: fp4 products, and the format's scales in its bytes.
   if (w[0] == "nvfp4")
     return RunPrecision{Precision::fp4, find_quant_format("nvfp4")->bits_per_value(), false};
+  if (w[0] == "mxfp4") return RunPrecision{Precision::bf16, 16, false, find_quant_format("mxfp4")};
   return std::nullopt;
 }
 
@@ -1017,6 +1022,14 @@ std::string skip_reason(const Row& row, const predict::NamedDevice& named,
   return "";
 }
 
+// Which layers a row's checkpoint format covers: those the model's own quantization_config puts
+// in it (gpt-oss: its experts), else every decoder layer, as `ridge model --quant` does.
+WeightQuantization checkpoint_scope(const ModelConfig& model, const QuantFormat& format) {
+  if (model.quantization && model.quantization->format.name == format.name)
+    return *model.quantization;
+  return {"validation precision", format};
+}
+
 ValidationPoint price_run(const Row& row, const Device& device, const RunPrecision& precision,
                           const RunMetric& metric) {
   Workload w;
@@ -1027,6 +1040,9 @@ ValidationPoint price_run(const Row& row, const Device& device, const RunPrecisi
   const std::string framework = lower_case(row.optional_text("framework").value_or(""));
   set_compute(w, precision.compute, framework + " " + lower_case(row.text("precision")), device);
   w.weights.set_bytes(precision.weight_bits / 8);
+  ModelConfig model = load_model(model_preset(row.text("model")));
+  if (precision.format)
+    quantise_weights(w.weights, checkpoint_scope(model, *precision.format), model, device);
   // Activations in the products' type where it is narrower than 16 bits (fp8, int8, fp4); the
   // KV cache in fp8 where the products are fp8, else 16-bit.
   w.activation_bytes = std::min(2.0, bytes_per_element(precision.compute));
@@ -1034,7 +1050,6 @@ ValidationPoint price_run(const Row& row, const Device& device, const RunPrecisi
   w.cuda_graphs = uses_cuda_graphs(framework);
   w.eager_pytorch = uses_eager_pytorch(framework);
   w.torch_weight_kernels = uses_torch_weight_kernels(framework);
-  ModelConfig model = load_model(model_preset(row.text("model")));
   w.kv_read_per_query_head = reads_kv_per_query_head(framework, model);
   w.trtllm_xqa = w.trtllm_fmha = runs_trtllm(framework);
   if (reduces_parallel_outputs_apart(framework)) model.one_allreduce_per_layer = false;

@@ -1479,6 +1479,33 @@ TEST(Validation, RunPrecisionsInTablesWordsArePriced) {
   EXPECT_EQ(ttft.skipped[0], "line 7: gpu 'H100 SXM5 80GB' has no fp4 peak for precision 'nvfp4'");
 }
 
+// A checkpoint format by its name ('mxfp4', gpt-oss's): the layers its quantization_config puts
+// in it (gpt-oss's experts), the rest 16-bit, as `ridge model` reads the same config; a model
+// whose config names no such format has every decoder layer in it, as `--quant` would.
+TEST(Validation, ACheckpointFormatCoversTheLayersItsConfigNames) {
+  const std::string header =
+      "# Source: a test\nframework\tmodel\tgpu\ttp\tprecision\tbatch\tisl\tosl\tmetric\t"
+      "value\tunit\n";
+  const auto tpot = [&](const char* model, const char* precision) {
+    const std::string row = std::string("vLLM\t") + model + "\tH100 SXM5 80GB\t1\t" + precision +
+                            "\t1\t1000\t1000\ttpot\t5\tms\n";
+    return validate(header + row).front().points.at(0).bound_s;
+  };
+  const Device& h100 = device("h100-sxm");
+  Workload w;
+  w.batch = 1;
+  w.prompt = w.gen = 1000;
+  w.compute = Precision::bf16;
+  const ModelConfig gpt_oss = load_model("gpt-oss-20b");
+  ASSERT_TRUE(gpt_oss.quantization.has_value());
+  quantise_weights(w.weights, *gpt_oss.quantization, gpt_oss, h100);
+  EXPECT_DOUBLE_EQ(tpot("openai/gpt-oss-20b", "mxfp4"),
+                   analyse_model(gpt_oss, w, h100).decode_time_per_token_s);
+  EXPECT_LT(tpot("openai/gpt-oss-20b", "mxfp4"), 0.55 * tpot("openai/gpt-oss-20b", "bf16"));
+  // Llama's config names no format: every decoder layer at 4.25 bits, the head 16-bit.
+  EXPECT_LT(tpot("Llama-3.1-8B", "mxfp4"), 0.45 * tpot("Llama-3.1-8B", "bf16"));
+}
+
 // Weight-only formats named by their width ('fp8 weight-only', 'fp6 weight-only', 'int4
 // weight-only g64') read narrow weights into 16-bit products; gpt-fast's and torchao's rows run
 // them on PyTorch's kernels, at the profile's share of the bandwidth, other engines' at full rate.
