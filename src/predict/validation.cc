@@ -804,21 +804,54 @@ std::optional<RunPrecision> run_precision(std::string_view text) {
   return std::nullopt;
 }
 
+// A run's times as ridge prices them: its first token, each token after it, the whole request.
+struct RunTimes {
+  double ttft = 0, tpot = 0, e2e = 0;
+};
+
 // Which of a run's times a metric measures, and the measured value in seconds.
 struct RunMetric {
   std::string quantity;
   double seconds = 0;
-  double (*predicted)(const ModelAnalysis&, bool expected) = nullptr;
+  double RunTimes::*predicted = nullptr;
 };
 
-double run_ttft(const ModelAnalysis& a, bool expected) {
-  return expected ? a.expected->time_to_first_token_s : a.prefill.time_s;
+RunTimes bound_times(const ModelAnalysis& a) {
+  return {a.prefill.time_s, a.decode_time_per_token_s, a.end_to_end_s};
 }
-double run_tpot(const ModelAnalysis& a, bool expected) {
-  return expected ? a.expected->time_per_token_s : a.decode_time_per_token_s;
+
+RunTimes expected_times(const ExpectedRun& e) {
+  return {e.time_to_first_token_s, e.time_per_token_s, e.end_to_end_s};
 }
-double run_e2e(const ModelAnalysis& a, bool expected) {
-  return expected ? a.expected->end_to_end_s : a.end_to_end_s;
+
+// A serving benchmark's concurrency (a closed loop of N clients, each sending its next request
+// when the last one ends), not a static batch: requests need not start together, and one may
+// have its prompt prefilled alone, so the bound takes one request's prefill (`one`: the run at
+// batch 1) beside the decode steps of N in flight.
+RunTimes concurrent_bound(const ModelAnalysis& in_flight, const ModelAnalysis& one, double osl) {
+  const double ttft = one.prefill.time_s;
+  const double tpot = in_flight.decode_time_per_token_s;
+  return {ttft, tpot, ttft + (osl - 1) * tpot};
+}
+
+// The expected times of such a loop: with equal lengths, as the tables' isl and osl give them,
+// its requests start and end in step, a wave of N; the engines these benchmarks time (vLLM's and
+// SGLang's chunked prefill) prefill a wave's prompts in order, so the i-th request's first token
+// comes after i of the N prompts: the mean first token at (N + 1) / 2N of the wave's prefill.
+RunTimes concurrent_expected(const ExpectedRun& wave, double n) {
+  RunTimes t = expected_times(wave);
+  t.ttft *= (n + 1) / (2 * n);
+  return t;
+}
+
+// Whether a run's batch is a serving benchmark's concurrency: its batch_semantics column says so
+// ("max concurrency", "concurrent requests", "requests in flight", "clients").
+bool is_concurrency(const Row& row) {
+  const std::string semantics = lower_case(row.optional_text("batch_semantics").value_or(""));
+  for (std::string_view word : {"concurren", "in flight", "in-flight", "client"}) {
+    if (semantics.find(word) != std::string::npos) return true;
+  }
+  return false;
 }
 
 // A rate the source gives per GPU (its 'per' column, its unit or its metric says so: "per GPU",
@@ -849,13 +882,13 @@ std::optional<RunMetric> run_metric(const Row& row, double batch, double isl, do
   // A rate: by its name ("throughput", "tokens_per_s") or by its unit ("tok/s", "req/s").
   const bool rate = has("throughput") || has("per_s") || unit_has("/s") || unit_has("per s");
   if (has("ttft") || has("first_token") || has("1st_token") || (has("prefill") && !rate))
-    return RunMetric{"time to first token", seconds_in(value, unit), run_ttft};
+    return RunMetric{"time to first token", seconds_in(value, unit), &RunTimes::ttft};
   if (has("tpot") || has("per_output_token") || has("itl") || has("inter_token"))
-    return RunMetric{"time per output token", seconds_in(value, unit), run_tpot};
+    return RunMetric{"time per output token", seconds_in(value, unit), &RunTimes::tpot};
   if (rate && (has("per_user") || unit_has("user")))
-    return RunMetric{"request time (from tokens/s per user)", osl / value, run_e2e};
+    return RunMetric{"request time (from tokens/s per user)", osl / value, &RunTimes::e2e};
   if (has("latency") || has("e2e") || has("end_to_end"))
-    return RunMetric{"request latency", seconds_in(value, unit), run_e2e};
+    return RunMetric{"request latency", seconds_in(value, unit), &RunTimes::e2e};
   if (rate) {
     // Tokens ("tokens/s", "out tok/s"): the batch's output tokens, or its input and output ones
     // where the source counts both ("total"); else requests or sentences: the batch.
@@ -863,7 +896,7 @@ std::optional<RunMetric> run_metric(const Row& row, double batch, double isl, do
     const bool total = has("total") || unit_has("total");
     const double work = tokens ? batch * (total ? isl + osl : osl) : batch;
     return RunMetric{"request time (from throughput)", work / group_rate(row, metric, unit, value),
-                     run_e2e};
+                     &RunTimes::e2e};
   }
   return std::nullopt;
 }
@@ -1054,16 +1087,26 @@ ValidationPoint price_run(const Row& row, const Device& device, const RunPrecisi
   w.trtllm_xqa = w.trtllm_fmha = runs_trtllm(framework);
   if (reduces_parallel_outputs_apart(framework)) model.one_allreduce_per_layer = false;
   const ModelAnalysis a = analyse_model(model, w, device);
+  const bool concurrent = is_concurrency(row) && w.batch > 1;
+  RunTimes bound = bound_times(a);
+  if (concurrent) {
+    Workload alone = w;
+    alone.batch = 1;
+    bound = concurrent_bound(a, analyse_model(model, alone, device), w.gen);
+  }
   ValidationPoint p;
   p.line = row.line();
   p.device_id = device.id;
   p.quantity = metric.quantity;
-  p.label = fmt::format("{} tp={} batch={} {}+{} {}", row.text("model"), w.tp, w.batch, w.prompt,
-                        w.gen, row.text("precision").substr(0, 24));
+  p.label = fmt::format("{} tp={} {}={} {}+{} {}", row.text("model"), w.tp,
+                        concurrent ? "concurrency" : "batch", w.batch, w.prompt, w.gen,
+                        row.text("precision").substr(0, 24));
   p.measured_s = metric.seconds;
-  p.bound_s = metric.predicted(a, false);
+  p.bound_s = bound.*metric.predicted;
   if (a.expected) {
-    p.expected_s = metric.predicted(a, true);
+    const RunTimes expected =
+        concurrent ? concurrent_expected(*a.expected, w.batch) : expected_times(*a.expected);
+    p.expected_s = expected.*metric.predicted;
     p.calibration = a.expected->calibration;
   }
   return p;

@@ -1453,6 +1453,30 @@ TEST(Validation, ModelRowsInOtherSourcesWordsArePriced) {
   EXPECT_DOUBLE_EQ(sets[1].points[0].measured_s, 64.0 * 128 / (8 * 400));
 }
 
+// A serving benchmark's concurrency is not a static batch: a request's prompt may be prefilled
+// alone, so the bound of its first token is one request's prefill, and its expected mean first
+// token is a wave's prompts prefilled in order; its decode steps run N in flight, as a batch's.
+TEST(Validation, ConcurrencyIsNotAStaticBatch) {
+  const std::string header =
+      "# Source: a test\nframework\tmodel\tgpu\ttp\tprecision\tbatch\tbatch_semantics\tisl\t"
+      "osl\tmetric\tvalue\tunit\n";
+  const auto point = [&](const char* batch, const char* semantics, const char* metric) {
+    const std::string row = std::string("vLLM\tLlama-3.1-8B\tH100 SXM5 80GB\t1\tbf16\t") + batch +
+                            "\t" + semantics + "\t1024\t128\t" + metric + "\t100\tms\n";
+    return validate(header + row).front().points.at(0);
+  };
+  const ValidationPoint batch = point("16", "static batch", "Mean TTFT (ms)");
+  const ValidationPoint loop = point("16", "max concurrency", "Mean TTFT (ms)");
+  EXPECT_NE(loop.label.find("concurrency=16"), std::string::npos) << loop.label;
+  EXPECT_DOUBLE_EQ(loop.bound_s, point("1", "static batch", "Mean TTFT (ms)").bound_s);
+  EXPECT_GT(batch.bound_s, 10 * loop.bound_s);  // sixteen prompts against one
+  ASSERT_TRUE(loop.expected_s && batch.expected_s);
+  EXPECT_NEAR(*loop.expected_s, *batch.expected_s * 17 / 32, 1e-12);
+  // The decode steps: sixteen in flight, as a batch of sixteen.
+  EXPECT_DOUBLE_EQ(point("16", "max concurrency", "Median TPOT (ms)").bound_s,
+                   point("16", "static batch", "Median TPOT (ms)").bound_s);
+}
+
 // A run's precision in the tables' words: PyTorch's 16-bit names, int8 products (W8A8,
 // SmoothQuant) faster than 16-bit ones where prefill is compute-bound, NVFP4 only where the part
 // multiplies fp4.
