@@ -50,7 +50,9 @@ std::vector<std::string> target_misses(const ValidationSet& set) {
   if (target.p90_abs_error && s.p90_abs_error > *target.p90_abs_error)
     misses.push_back(
         fmt::format("p90 {:.1f}% > {:.0f}%", 100 * s.p90_abs_error, 100 * *target.p90_abs_error));
-  if (s.bound_broken > 0) misses.push_back(fmt::format("{} bounds broken", s.bound_broken));
+  if (s.bound_broken > 0)
+    misses.push_back(
+        fmt::format("{} bound{} broken", s.bound_broken, s.bound_broken == 1 ? "" : "s"));
   return misses;
 }
 

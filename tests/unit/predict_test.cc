@@ -1313,7 +1313,7 @@ TEST(Validation, HeldOutSetsAreJudgedAgainstTheirTargets) {
   model.stats.p90_abs_error = 0.45;  // a whole model's tail is not judged
   EXPECT_TRUE(meets_target(model));
   model.stats.bound_broken = 1;
-  EXPECT_EQ(target_verdict(model), "1 bounds broken");
+  EXPECT_EQ(target_verdict(model), "1 bound broken");
 
   model.role = ValidationRole::fit;
   EXPECT_FALSE(meets_target(model));
