@@ -1005,6 +1005,13 @@ bool reduces_parallel_outputs_apart(const std::string& lower) {
 // shapes: LLaMA 7B and 13B are Llama 2's (the same layers, widths and vocabulary), "LLaMA 70B"
 // is Llama 2 70B (there was no other), Llama 3 and 3.3 take Llama 3.1's of their size (their
 // context length aside).
+// '-0324', '-2507': a hyphen and four digits at the end of a model's name.
+bool ends_with_release_date(std::string_view name) {
+  if (name.size() < 6 || name[name.size() - 5] != '-') return false;
+  return std::ranges::all_of(name.substr(name.size() - 4),
+                             [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+}
+
 std::string model_preset(std::string_view name) {
   std::string lower =
       lower_case(name.substr(name.find('/') == std::string_view::npos ? 0 : name.find('/') + 1));
@@ -1012,16 +1019,22 @@ std::string model_preset(std::string_view name) {
   std::ranges::replace(lower, '_', '-');
   if (lower.starts_with("meta-")) lower.erase(0, 5);
   // The fine-tune's, the release's and a quantised checkpoint's suffixes (its format is the
-  // precision column's to say).
+  // precision column's to say), and a checkpoint's release date ('DeepSeek-V3-0324',
+  // 'Qwen3-30B-A3B-Instruct-2507': four digits, which no size is).
   for (bool stripped = true; stripped;) {
     stripped = false;
     for (std::string_view suffix :
-         {"-hf", "-instruct", "-chat", "-base", "-v0.1", "-v0.2", "-v0.3", "-it", "-fp8",
-          "-fp8-dynamic", "-awq", "-gptq", "-int4", "-int8", "-w8a8", "-w4a16"}) {
+         {"-hf",   "-instruct", "-chat", "-base",        "-thinking", "-v0.1", "-v0.2",
+          "-v0.3", "-it",       "-fp8",  "-fp8-dynamic", "-bf16",     "-fp4",  "-nvfp4",
+          "-awq",  "-gptq",     "-int4", "-int8",        "-w8a8",     "-w4a16"}) {
       if (lower.ends_with(suffix)) {
         lower.resize(lower.size() - suffix.size());
         stripped = true;
       }
+    }
+    if (ends_with_release_date(lower)) {
+      lower.resize(lower.size() - 5);
+      stripped = true;
     }
   }
   static const std::map<std::string_view, std::string_view> same_shapes = {
@@ -1036,7 +1049,8 @@ std::string model_preset(std::string_view name) {
       {"llama-3.3-70b", "llama-3.1-70b"},
       {"gpt-j", "gpt-j-6b"},
       {"gptj-6b", "gpt-j-6b"},
-      {"deepseek-r1", "deepseek-v3"},  // R1's config.json is V3's architecture and shapes
+      {"deepseek-r1", "deepseek-v3"},   // R1's config.json is V3's architecture and shapes
+      {"olmo-2-1124-7b", "olmo-2-7b"},  // the November 2024 release, its preset's config
   };
   const auto it = same_shapes.find(lower);
   return it == same_shapes.end() ? lower : std::string(it->second);

@@ -1365,6 +1365,27 @@ TEST(Validation, ModelNamesAndMetricsInTablesWordsArePriced) {
   EXPECT_DOUBLE_EQ(sets[1].points[1].measured_s, 64.0 * (128 + 128) / 1000);
 }
 
+// Checkpoint names as their publishers date them ('DeepSeek-V3-0324',
+// 'Qwen3-30B-A3B-Instruct-2507', 'OLMo-2-1124-7B-Instruct') take the preset of the same shapes, as
+// the undated name does.
+TEST(Validation, ReleaseDatedCheckpointNamesTakeTheirModelsPreset) {
+  const auto tpot = [](const std::string& model, int tp) {
+    const std::string text =
+        "# Source: a test\nframework\tmodel\tgpu\ttp\tprecision\tbatch\tisl\tosl\tmetric\t"
+        "value\tunit\nvLLM\t" +
+        model + "\tH200\t" + std::to_string(tp) + "\tbf16\t1\t128\t128\ttpot\t50\tms\n";
+    const std::vector<ValidationSet> sets = validate(text);
+    EXPECT_TRUE(sets.front().skipped.empty()) << model << ": " << sets.front().skipped.front();
+    return sets.front().points.empty() ? 0.0 : sets.front().points.front().bound_s;
+  };
+  EXPECT_DOUBLE_EQ(tpot("deepseek-ai/DeepSeek-V3-0324", 8), tpot("DeepSeek-V3", 8));
+  EXPECT_DOUBLE_EQ(tpot("deepseek-ai/DeepSeek-R1-0528", 8), tpot("DeepSeek-V3", 8));
+  EXPECT_DOUBLE_EQ(tpot("Qwen/Qwen3-30B-A3B-Instruct-2507", 1), tpot("Qwen3-30B-A3B", 1));
+  EXPECT_DOUBLE_EQ(tpot("Qwen/Qwen3-30B-A3B-Thinking-2507", 1), tpot("Qwen3-30B-A3B", 1));
+  EXPECT_DOUBLE_EQ(tpot("allenai/OLMo-2-1124-7B-Instruct", 1), tpot("OLMo-2-7B", 1));
+  EXPECT_GT(tpot("OLMo-2-7B", 1), 0);
+}
+
 TEST(Validation, RowsRidgeCannotPriceAreListedNotDropped) {
   const std::string text =
       "# Source: a test\nm\tn\tk\tdtype\tdevice\ttime_ms\n64\t64\t64\tfp16\tNVIDIA Z9000\t1\n"
