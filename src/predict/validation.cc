@@ -536,6 +536,23 @@ ValidationSet run_kernel_set(const Table& t, const Catalog& catalog, ValidationR
   return set;
 }
 
+// Why a product cannot be priced on its part: the part has no peak for its type (a V100's
+// bf16), as the catalog gives it; none where it can.
+std::optional<std::string> unmultiplied(const KernelRow& k) {
+  if (k.device.has_peak(k.types.compute)) return std::nullopt;
+  return fmt::format("device '{}' has no {} peak for dtype '{}'", k.device.id,
+                     to_string(k.types.compute), k.row.text("dtype"));
+}
+
+// A product's point where its part multiplies its type, else why not.
+template <class Price>
+auto where_multiplied(Price price) {
+  return [price](const KernelRow& k) -> std::variant<ValidationPoint, std::string> {
+    if (auto why = unmultiplied(k)) return *why;
+    return price(k);
+  };
+}
+
 ValidationPoint gemm_point(const KernelRow& k) {
   const Row& row = k.row;
   const GemmShape shape{row.side("m"), row.side("n"), row.side("k"), row.side_or_one("groups")};
@@ -551,7 +568,7 @@ ValidationPoint gemm_point(const KernelRow& k) {
 }
 
 ValidationSet run_gemm_set(const Table& t, const Catalog& catalog) {
-  return run_kernel_set(t, catalog, file_role(t), gemm_point);
+  return run_kernel_set(t, catalog, file_role(t), where_multiplied(gemm_point));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -650,6 +667,7 @@ ValidationSet run_attention_set(const Table& t, const Catalog& catalog) {
       [&timing](const KernelRow& k) -> std::variant<ValidationPoint, std::string> {
         if (!forward_pass(k.row))
           return fmt::format("pass '{}': only the forward pass is modelled", k.row.text("pass"));
+        if (auto why = unmultiplied(k)) return *why;
         return attention_point(k, timing);
       });
 }
@@ -736,7 +754,7 @@ ValidationPoint ceiling_point(const KernelRow& k) {
 
 // The calibration's own source: a fit set whatever the file says.
 ValidationSet run_ceiling_set(const Table& t, const Catalog& catalog) {
-  return run_kernel_set(t, catalog, ValidationRole::fit, ceiling_point);
+  return run_kernel_set(t, catalog, ValidationRole::fit, where_multiplied(ceiling_point));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1389,12 +1389,15 @@ TEST(Validation, ReleaseDatedCheckpointNamesTakeTheirModelsPreset) {
 TEST(Validation, RowsRidgeCannotPriceAreListedNotDropped) {
   const std::string text =
       "# Source: a test\nm\tn\tk\tdtype\tdevice\ttime_ms\n64\t64\t64\tfp16\tNVIDIA Z9000\t1\n"
-      "64\t64\t64\tfp16\tH100 80GB HBM3\t0.01\n";
+      "64\t64\t64\tfp16\tH100 80GB HBM3\t0.01\n"
+      "64\t64\t64\tbf16\tTesla V100-SXM2-32GB\t0.01\n";
   const auto sets = validate(text);
   ASSERT_EQ(sets.size(), 1u);
   EXPECT_EQ(sets[0].points.size(), 1u);
-  ASSERT_EQ(sets[0].skipped.size(), 1u);
+  ASSERT_EQ(sets[0].skipped.size(), 2u);
   EXPECT_NE(sets[0].skipped[0].find("Z9000"), std::string::npos);
+  // A part without a peak for the product's type: listed with the reason, not an error.
+  EXPECT_EQ(sets[0].skipped[1], "line 5: device 'v100-sxm2' has no bf16 peak for dtype 'bf16'");
 }
 
 // A part the catalog lacks is skipped, not matched through a short word of another's name
