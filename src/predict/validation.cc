@@ -1017,12 +1017,6 @@ bool reduces_parallel_outputs_apart(const std::string& lower) {
   return minor && *minor < 7;
 }
 
-// A model as sources name it ("meta-llama/Llama-3.1-8B-Instruct", "Llama-2-7b-chat-hf", "LLaMA
-// 7B", "GPT-J 6B"), as a preset: the organisation, the fine-tune's and the release's suffixes go
-// (they change no shape), words are joined by hyphens, and a name takes the preset of the same
-// shapes: LLaMA 7B and 13B are Llama 2's (the same layers, widths and vocabulary), "LLaMA 70B"
-// is Llama 2 70B (there was no other), Llama 3 and 3.3 take Llama 3.1's of their size (their
-// context length aside).
 // '-0324', '-2507': a hyphen and four digits at the end of a model's name.
 bool ends_with_release_date(std::string_view name) {
   if (name.size() < 6 || name[name.size() - 5] != '-') return false;
@@ -1030,6 +1024,12 @@ bool ends_with_release_date(std::string_view name) {
                              [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
 }
 
+// A model as sources name it ("meta-llama/Llama-3.1-8B-Instruct", "Llama-2-7b-chat-hf", "LLaMA
+// 7B", "GPT-J 6B"), as a preset: the organisation, the fine-tune's and the release's suffixes go
+// (they change no shape), words are joined by hyphens, and a name takes the preset of the same
+// shapes: LLaMA 7B and 13B are Llama 2's (the same layers, widths and vocabulary), "LLaMA 70B"
+// is Llama 2 70B (there was no other), Llama 3 and 3.3 take Llama 3.1's of their size (their
+// context length aside).
 std::string model_preset(std::string_view name) {
   std::string lower =
       lower_case(name.substr(name.find('/') == std::string_view::npos ? 0 : name.find('/') + 1));
