@@ -1074,10 +1074,27 @@ std::string model_preset(std::string_view name) {
   return it == same_shapes.end() ? lower : std::string(it->second);
 }
 
+// The word of a run's framework or notes that names speculative decoding (a draft model, EAGLE,
+// Medusa, DeepSeek's MTP: several tokens a decode step), if any; ridge prices one token a step,
+// so such a run's decode can beat its bound, and it is not priced.
+std::optional<std::string> speculative_decoding(const Row& row) {
+  const std::string text =
+      row.optional_text("framework").value_or("") + " " + row.optional_text("notes").value_or("");
+  for (const std::string& word : lower_words(text)) {
+    for (std::string_view named :
+         {"speculative", "eagle", "eagle2", "eagle3", "medusa", "mtp", "lookahead", "draft"}) {
+      if (word == named) return word;
+    }
+  }
+  return std::nullopt;
+}
+
 std::string skip_reason(const Row& row, const predict::NamedDevice& named,
                         const RunPrecision* precision, bool known_model, bool known_metric) {
   const Device* device = named.device;
   if (!device) return named.why_none(row.text("gpu"));
+  if (const auto word = speculative_decoding(row))
+    return fmt::format("speculative decoding ('{}'): ridge prices one token a decode step", *word);
   if (!precision)
     return fmt::format("precision '{}' is not one ridge reads", row.text("precision"));
   if (!device->has_peak(precision->compute))

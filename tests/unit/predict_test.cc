@@ -1400,6 +1400,24 @@ TEST(Validation, RowsRidgeCannotPriceAreListedNotDropped) {
   EXPECT_EQ(sets[0].skipped[1], "line 5: device 'v100-sxm2' has no bf16 peak for dtype 'bf16'");
 }
 
+// A run that decodes several tokens a step (speculative decoding: EAGLE, Medusa, MTP, a draft
+// model) can beat a bound that prices one a step: it is listed as not priced, not compared.
+TEST(Validation, SpeculativeDecodingRunsAreNotPriced) {
+  const auto sets = validate(
+      "# Source: a test\nframework\tmodel\tgpu\ttp\tprecision\tbatch\tisl\tosl\tmetric\t"
+      "value\tunit\tnotes\n"
+      "SGLang (EAGLE-3)\tLlama-3.1-8B\tH100 SXM5 80GB\t1\tbf16\t1\t128\t128\ttpot\t2\tms\t\n"
+      "vLLM\tLlama-3.1-8B\tH100 SXM5 80GB\t1\tbf16\t1\t128\t128\ttpot\t2\tms\t"
+      "speculative decoding, 3 draft tokens\n"
+      "vLLM\tLlama-3.1-8B\tH100 SXM5 80GB\t1\tbf16\t1\t128\t128\ttpot\t6\tms\t\n");
+  ASSERT_EQ(sets.size(), 1u);
+  EXPECT_EQ(sets[0].points.size(), 1u);
+  ASSERT_EQ(sets[0].skipped.size(), 2u);
+  EXPECT_EQ(sets[0].skipped[0],
+            "line 3: speculative decoding ('eagle'): ridge prices one token a decode step");
+  EXPECT_NE(sets[0].skipped[1].find("speculative decoding"), std::string::npos);
+}
+
 // A part the catalog lacks is skipped, not matched through a short word of another's name
 // ("A40" begins with the "a" of GB200's "one Blackwell GPU of a GB200 superchip").
 TEST(Validation, AShortWordOfADevicesNameMatchesNoGpu) {
