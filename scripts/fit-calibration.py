@@ -87,7 +87,9 @@ import tempfile
 from dataclasses import dataclass
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-PROFILES = ["ampere", "hopper", "blackwell", "blackwell-ultra", "ada"]  # the profiles with fitted figures
+# The profiles that carry fitted figures, or copies of them (Ada's, all estimates, copy Ampere's
+# and must stay equal to them).
+PROFILES = ["ampere", "hopper", "blackwell", "blackwell-ultra", "ada"]
 H200 = ROOT / "docs/measurements/h200-2026-11-30/h200.json"
 GPTFAST = ROOT / "data/validation/llm_inference_gptfast_nemo.tsv"
 EAGER = ROOT / "data/validation/llm_inference_pytorch_eager.tsv"

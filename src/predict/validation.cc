@@ -536,12 +536,21 @@ ValidationSet run_kernel_set(const Table& t, const Catalog& catalog, ValidationR
   return set;
 }
 
-// Why a product cannot be priced on its part: the part has no peak for its type (a V100's
-// bf16), as the catalog gives it; none where it can.
+// Why a row cannot be priced on its part: the part has no peak for the precision the row's
+// `column` names (a V100's bf16), as the catalog gives it; none where it can. `part` is how the
+// message names the part ("device 'v100-sxm2'", "gpu 'Tesla V100'").
+std::optional<std::string> no_peak_for(const Device& device, Precision precision,
+                                       std::string_view part, const Row& row,
+                                       std::string_view column) {
+  if (device.has_peak(precision)) return std::nullopt;
+  return fmt::format("{} has no {} peak for {} '{}'", part, to_string(precision), column,
+                     row.text(column));
+}
+
+// The same for a kernel row: its part by catalog id, its type by its dtype column.
 std::optional<std::string> unmultiplied(const KernelRow& k) {
-  if (k.device.has_peak(k.types.compute)) return std::nullopt;
-  return fmt::format("device '{}' has no {} peak for dtype '{}'", k.device.id,
-                     to_string(k.types.compute), k.row.text("dtype"));
+  return no_peak_for(k.device, k.types.compute, fmt::format("device '{}'", k.device.id), k.row,
+                     "dtype");
 }
 
 // A product's point where its part multiplies its type, else why not.
@@ -1097,9 +1106,9 @@ std::string skip_reason(const Row& row, const predict::NamedDevice& named,
     return fmt::format("speculative decoding ('{}'): ridge prices one token a decode step", *word);
   if (!precision)
     return fmt::format("precision '{}' is not one ridge reads", row.text("precision"));
-  if (!device->has_peak(precision->compute))
-    return fmt::format("gpu '{}' has no {} peak for precision '{}'", row.text("gpu"),
-                       to_string(precision->compute), row.text("precision"));
+  if (auto why = no_peak_for(*device, precision->compute, fmt::format("gpu '{}'", row.text("gpu")),
+                             row, "precision"))
+    return *why;
   if (!known_model) return fmt::format("no config for model '{}'", row.text("model"));
   if (!known_metric)
     return fmt::format("metric '{}' is not one ridge predicts", row.text("metric"));
