@@ -48,6 +48,8 @@ const parts = [
   // its GEMM file is a fit set; the B200's stays held out.
   { id: 'b300', dir: 'b300_sxm', version: '1.3.0rc20', nccl: '2.29.2', hbm: 8e12, tllmGen: true,
     gemmRole: 'fit (the bandwidth share of data/calibration/blackwell.toml is fitted to its GEMVs by scripts/fit-calibration.py)' },
+  { id: 'gb200', dir: 'gb200', version: '1.3.0rc20', nccl: '2.29.2', hbm: 8e12, tllmGen: true },
+  { id: 'l40s', dir: 'l40s', version: '1.3.0rc20', nccl: '2.27.3', hbm: 864e9 },
 ]
 const powers = (from, to) => { const out = []; for (let x = from; x <= to; x *= 2) out.push(x); return out }
 
@@ -65,7 +67,9 @@ const gemm = {
   header: 'm\tn\tk\tdtype\tdevice\ttime_ms',
   cells: r => [r.m, r.n, r.k, 'bf16', r.device, r.latency],
   role: part => part.gemmRole,
-  directives: [],
+  directives: [
+    'replayed_copies = 5 (the collector times a loop over max(1, min(5, ceil(L2 / weight bytes))) distinct copies of the weights on the same activations, collector/trtllm/collect_gemm.py: what the L2 holds of them it holds from the call before)',
+  ],
 }
 // The part whose context attention table TensorRT-LLM's context FMHA rate is fitted to.
 const contextFitPartId = 'h100'
@@ -89,6 +93,7 @@ const contextAttention = {
     : undefined,
   // What the collector's timing holds beyond the fused kernel, read from TensorRT-LLM's code.
   directives: [
+    "replayed_copies = 1 (the collector replays the layer on the same buffers, collector/trtllm/collect_attn.py: what the L2 holds of them it holds from the call before)",
     "attention = layer (the collector times TensorRT-LLM's attention layer: its QKV preprocessing kernel, the rotary embedding and K and V written to the cache, before the fused kernel)",
     'extra_kernels = 1 (AttentionOp::enqueueContext launches invokeBuildDecoderInfo, the sequence offsets and rotary frequencies, before them; TensorRT-LLM cpp/tensorrt_llm/common/attentionOp.cpp)',
     "context_kernel = trtllm (the fused kernel is TensorRT-LLM's own context FMHA, fmha_v2 before Blackwell and trtllm-gen's from SM100 (attentionOp.h: mUseTllmGen), priced at the calibration's attention.trtllm_efficiency_d128 where it has one)",
@@ -109,10 +114,11 @@ const contextAttention = {
 // beams, windows and groups over 16), after invokeBuildDecoderInfo and invokeQKVPreprocessing
 // (XqaDispatcher::runImpl, cpp/tensorrt_llm/kernels/xqaDispatcher.cpp).
 // `tllmGen`: a Blackwell part, whose generation attention TensorRT-LLM runs on trtllm-gen.
+const sameBuffers = contextAttention.directives[0]
 const generationDirectives = part => part.tllmGen
-  ? ["attention = layer (on Blackwell every row takes TensorRT-LLM's trtllm-gen kernels, XqaDispatcher::shouldUse declining only beams, windows and groups over 16, and XqaDispatcher::runImpl runs invokeQKVPreprocessing, the rotary embedding and the cache append, before the kernel: cpp/tensorrt_llm/kernels/xqaDispatcher.cpp)",
+  ? [sameBuffers,"attention = layer (on Blackwell every row takes TensorRT-LLM's trtllm-gen kernels, XqaDispatcher::shouldUse declining only beams, windows and groups over 16, and XqaDispatcher::runImpl runs invokeQKVPreprocessing, the rotary embedding and the cache append, before the kernel: cpp/tensorrt_llm/kernels/xqaDispatcher.cpp)",
     'extra_kernels = 1 (XqaDispatcher::runImpl launches invokeBuildDecoderInfo, the sequence offsets and rotary frequencies, before them)']
-  : ["attention = grouped-layer (on Ampere and Hopper as many K and V heads as query heads run the masked MHA kernel, which applies the rotary embedding and appends to the cache itself, XQA declining vanilla MHA: supportConfigCommon, decoderXQAImplJIT/kernelUtils.cpp; grouped queries take XQA, whose GMMA kernel that does it inside wants an fp8 cache, supportConfigQGMMA, so over a bf16 cache the HMMA kernel runs after invokeQKVPreprocessing: decoderXQAImplJIT.cpp)",
+  : [sameBuffers, "attention = grouped-layer (on Ampere and Hopper as many K and V heads as query heads run the masked MHA kernel, which applies the rotary embedding and appends to the cache itself, XQA declining vanilla MHA: supportConfigCommon, decoderXQAImplJIT/kernelUtils.cpp; grouped queries take XQA, whose GMMA kernel that does it inside wants an fp8 cache, supportConfigQGMMA, so over a bf16 cache the HMMA kernel runs after invokeQKVPreprocessing: decoderXQAImplJIT.cpp)",
     "decode_kernel = trtllm-blocks (XQA, for grouped queries, splits each sequence's keys over blocks in multi-block mode, on by default, as computeMultiBlockCount deals them: decoderXQAImplCommon.h, each block paying the calibration's attention.decode_block_overhead; the masked MHA kernel sizes its grid to the SMs' occupancy, multi_block_grid_setup, and keeps the even spread)"]
 // The part whose generation table the collector's replay floor is fitted to.
 const replayFloorPartId = 'h100'

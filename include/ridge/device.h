@@ -123,6 +123,9 @@ struct Device {
   const Figure& peak(Precision precision) const;
   const MemoryLevel& main_memory() const;
   double main_bandwidth_bytes_per_s() const;
+  // The largest cache the whole device shares (a GPU's L2) whose capacity the catalog gives;
+  // none where it lists none.
+  const MemoryLevel* shared_cache() const;
   Ceiling ceiling(Precision precision) const;
   const Link* find_link(LinkKind link_kind) const;
   // Bad input when the device has no such link.

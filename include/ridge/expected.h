@@ -31,6 +31,10 @@ struct ExpectOptions {
   // The share of the achievable bandwidth the kernel's reads reach (weight_read_share: a
   // dequantising weight-only kernel's); 1 for any other.
   double bandwidth_share = 1;
+  // The kernel's data stays in the device's L2 between calls: a benchmark that replays it on
+  // buffers the L2 holds (a model's layers each read their own weights, so never there). Its
+  // traffic then moves at the calibration's L2 rate, where the calibration gives one.
+  bool data_in_l2 = false;
   // Whether ExpectedTime::detail is written (a model's thousands of ops keep only their times).
   bool describe = true;
 };

@@ -80,6 +80,16 @@ double Device::main_bandwidth_bytes_per_s() const {
   return main_memory().bandwidth_bytes_per_s->value;
 }
 
+const MemoryLevel* Device::shared_cache() const {
+  const MemoryLevel* largest = nullptr;
+  for (const MemoryLevel& level : memory) {
+    if (level.kind != MemoryKind::cache || level.scope != Scope::device || !level.capacity_bytes)
+      continue;
+    if (!largest || level.capacity_bytes->value > largest->capacity_bytes->value) largest = &level;
+  }
+  return largest;
+}
+
 Ceiling Device::ceiling(Precision precision) const {
   return {peak(precision).value, main_bandwidth_bytes_per_s()};
 }

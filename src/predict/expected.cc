@@ -42,10 +42,20 @@ struct LevelBandwidth {
 // On a measured CPU the data of a kernel called again and again stays in the smallest cache it
 // fits (the timing harness, and a server's loop, call it on the same buffers): its bandwidth is
 // that level's, as measured. A GPU's figures are for data in device memory (benchmarks flush the
-// L2 between runs), so its main-memory bandwidth serves.
-LevelBandwidth bandwidth_for(double bytes, const Device& device, const Calibration& c) {
+// L2 between runs, and a model's layers each read their own weights), so its main-memory
+// bandwidth serves, unless the caller says the data stays in the L2 (`data_in_l2`: a benchmark
+// that replays the kernel on buffers the L2 holds); then the calibration's L2 rate, where it has
+// one.
+LevelBandwidth bandwidth_for(double bytes, const Device& device, const Calibration& c,
+                             bool data_in_l2) {
   const LevelBandwidth main{c.bandwidth_efficiency.value * device.main_bandwidth_bytes_per_s(), ""};
-  if (!c.measured || !device.is_cpu()) return main;
+  if (!device.is_cpu()) {
+    const MemoryLevel* l2 = device.shared_cache();
+    if (data_in_l2 && l2 && c.l2_bandwidth_bytes_per_s)
+      return {c.l2_bandwidth_bytes_per_s->value, l2->name};
+    return main;
+  }
+  if (!c.measured) return main;
   const double units = units_of(device);
   for (const MemoryLevel& level : device.memory) {
     if (level.kind != MemoryKind::cache || !level.capacity_bytes || !level.bandwidth_bytes_per_s)
@@ -60,8 +70,8 @@ LevelBandwidth bandwidth_for(double bytes, const Device& device, const Calibrati
 // What a kernel of `op` reaches at a compute rate: the bandwidth of the level its data is in, and
 // the fixed cost of a kernel launched so.
 Achievable achievable_at(const Op& op, const Device& device, double rate_flops_per_s,
-                         const Calibration& c, KernelLaunch launch) {
-  const LevelBandwidth bandwidth = bandwidth_for(op.bytes, device, c);
+                         const Calibration& c, KernelLaunch launch, bool data_in_l2 = false) {
+  const LevelBandwidth bandwidth = bandwidth_for(op.bytes, device, c, data_in_l2);
   return {rate_flops_per_s, bandwidth.bytes_per_s, kernel_fixed_cost_s(c, launch),
           c.overlap_exponent ? c.overlap_exponent->value : 0, bandwidth.cache_level};
 }
@@ -71,7 +81,7 @@ Achievable achievable(const Op& op, const Device& device, Precision precision, c
                       const ExpectOptions& options) {
   Achievable a = achievable_at(
       op, device, c.compute_efficiency.at(precision).value * device.peak(precision).value, c,
-      options.launch);
+      options.launch, options.data_in_l2);
   a.bandwidth_bytes_per_s *= options.bandwidth_share;
   a.describe = options.describe;
   return a;
@@ -84,12 +94,8 @@ Op op_of(const MeasuredGemm& g) {
 }
 
 double cache_bytes(const Device& device) {
-  double bytes = 0;
-  for (const MemoryLevel& level : device.memory) {
-    if (level.kind == MemoryKind::cache && level.scope == Scope::device && level.capacity_bytes)
-      bytes = std::max(bytes, level.capacity_bytes->value);
-  }
-  return bytes;
+  const MemoryLevel* cache = device.shared_cache();
+  return cache ? cache->capacity_bytes->value : 0;
 }
 
 // The floor, the compute and memory parts as `work_s` (overlapped, or for a CPU BLAS one after

@@ -19,6 +19,7 @@
 #include "core/text.h"
 #include "predict/device_names.h"
 #include "ridge/analysis.h"
+#include "ridge/bounds.h"
 #include "ridge/calibration.h"
 #include "ridge/collective.h"
 #include "ridge/error.h"
@@ -135,9 +136,10 @@ std::vector<std::string> split_tabs(const std::string& line) {
 
 // The keys a '# ridge:' line may have ('device NAME' aside): a misspelt one would otherwise be
 // read as no directive at all, and its file priced without it.
-constexpr std::array<std::string_view, 10> kDirectiveKeys = {
+constexpr std::array<std::string_view, 11> kDirectiveKeys = {
     "device",         "role",          "fit",           "exclude",           "attention",
-    "context_kernel", "decode_kernel", "extra_kernels", "timing_overhead_s", "replay_floor_s"};
+    "context_kernel", "decode_kernel", "extra_kernels", "timing_overhead_s", "replay_floor_s",
+    "replayed_copies"};
 
 void read_directive(Table& t, const std::string& comment, int line) {
   const std::string body = trimmed(comment.substr(std::string_view("ridge:").size()));
@@ -412,39 +414,90 @@ std::string directive_choice(const Table& t, const std::string& key, std::string
   return it->second;
 }
 
+// Where a kernel's operands are when a source times it. A source that replays it ('# ridge:
+// replayed_copies = N (why)') over up to N distinct copies of its weights, as many as exceed the
+// L2 (aiconfigurator's collector: max(1, min(5, ceil(L2 / weight bytes))) for its GEMMs,
+// collector/trtllm/collect_gemm.py; one, the same buffers, for its attention layers) finds part
+// of them in the L2 from the call before; a source without the directive reads them from memory
+// (it flushes the L2, or times a model's layers, each with its own weights).
+struct Residency {
+  // The share of a call's bytes the L2 can hold between calls: its capacity over the replayed
+  // working set, at most 1; 0 where nothing is replayed.
+  double l2_share = 0;
+  // Whether the working set fits in half the L2, so that the expected time reads it there: half,
+  // as the tiles' traffic model holds reusable operands, since the A100's and Hopper's L2 is two
+  // partitions, each caching what its own SMs read.
+  bool in_l2 = false;
+};
+
+Residency residency(double working_set_bytes, const Device& device, bool replayed) {
+  const MemoryLevel* l2 = device.shared_cache();
+  if (!replayed || !l2 || working_set_bytes <= 0) return {};
+  const double capacity = l2->capacity_bytes->value;
+  return {std::min(1.0, capacity / working_set_bytes), working_set_bytes <= capacity / 2};
+}
+
+// The roofline bound of an op whose bytes are `l2_share` in the L2: those at the L2's bandwidth
+// where the catalog gives one (else free: a bound may not assume less bandwidth than the part
+// has), the rest at main memory's. Whatever the cache keeps, no more than its capacity of a
+// replayed working set can be there, so the bound holds.
+double bound_s(const Op& op, const Device& device, Precision precision, double l2_share) {
+  if (l2_share <= 0) return analyse(op, device, precision).time_lower_bound_s;
+  const MemoryLevel* l2 = device.shared_cache();
+  const double from_memory_s =
+      transfer_time_s(op.bytes * (1 - l2_share), device.main_bandwidth_bytes_per_s());
+  const double from_l2_s =
+      l2->bandwidth_bytes_per_s
+          ? transfer_time_s(op.bytes * l2_share, l2->bandwidth_bytes_per_s->value)
+          : 0;
+  return std::max(compute_time_s(op.flops, device.peak(precision).value),
+                  from_memory_s + from_l2_s);
+}
+
 // The bound and, where a calibration applies, the expected time of `ops` run one after the
 // other on `device`, with what the source's timing adds to every call and `extra_kernels` more
-// kernels of the source's that ridge counts no work for, each at the calibration's floor.
+// kernels of the source's that ridge counts no work for, each at the calibration's floor, their
+// data where `where` says.
 void price_ops(ValidationPoint& p, const Device& device, std::span<const Op> ops,
-               Precision precision, double overhead_s, double extra_kernels = 0) {
+               Precision precision, double overhead_s, double extra_kernels = 0,
+               Residency where = {}) {
   p.device_id = device.id;
   p.bound_s = overhead_s;
-  for (const Op& op : ops) p.bound_s += analyse(op, device, precision).time_lower_bound_s;
+  for (const Op& op : ops) p.bound_s += bound_s(op, device, precision, where.l2_share);
   const auto calibration = find_calibration(device);
   if (!calibration) return;
   p.calibration = calibration->id;
   double expected_s =
       overhead_s + extra_kernels * kernel_fixed_cost_s(*calibration, KernelLaunch::alone);
   for (const Op& op : ops) {
-    const auto e = expected_time(op, device, precision, *calibration);
+    const auto e = expected_time(op, device, precision, *calibration, {.data_in_l2 = where.in_l2});
     if (!e) return;
     expected_s += e->time_s;
   }
   p.expected_s = expected_s;
+  if (where.in_l2) p.remark = "its data stays in the L2 between calls";
 }
 
-void price_op(ValidationPoint& p, const Device& device, const Op& op, Precision precision,
-              double overhead_s) {
-  price_ops(p, device, std::span<const Op>(&op, 1), precision, overhead_s);
+// Where a GEMM's operands are when a source replays it over up to `most_copies` copies of its
+// weights (0: not replayed): the copies and the activations they share.
+Residency gemm_residency(const GemmShape& s, const GemmTypes& types, int most_copies,
+                         const Device& device) {
+  const MemoryLevel* l2 = device.shared_cache();
+  if (most_copies < 1 || !l2) return {};
+  const double weight_bytes = s.batch * s.n * s.k * types.input_bytes;
+  const double copies =
+      std::clamp(std::ceil(l2->capacity_bytes->value / weight_bytes), 1.0, 1.0 * most_copies);
+  const double activations = s.batch * s.m * (s.k * types.input_bytes + s.n * types.output_bytes);
+  return residency(copies * weight_bytes + activations, device, true);
 }
 
 // The same for one GEMM, its output in the types' output width.
 void price_gemm(ValidationPoint& p, const Device& device, const GemmShape& shape,
-                const GemmTypes& types, double overhead_s) {
+                const GemmTypes& types, double overhead_s, Residency where = {}) {
   Op op = gemm(shape.m, shape.n, shape.k, types.input_bytes, shape.batch);
   op.bytes = shape.batch * ((shape.m * shape.k + shape.k * shape.n) * types.input_bytes +
                             shape.m * shape.n * types.output_bytes);
-  price_op(p, device, op, types.compute, overhead_s);
+  price_ops(p, device, std::span<const Op>(&op, 1), types.compute, overhead_s, 0, where);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -490,7 +543,8 @@ struct KernelRow {
   const Row& row;
   const Device& device;
   GemmTypes types;
-  double overhead_s = 0;  // what the source's timing adds to each call
+  double overhead_s = 0;    // what the source's timing adds to each call
+  int replayed_copies = 0;  // '# ridge: replayed_copies = N': Residency
 };
 
 // A source that times each call as one CUDA-graph replay issued from the host ('# ridge:
@@ -512,6 +566,8 @@ ValidationSet run_kernel_set(const Table& t, const Catalog& catalog, ValidationR
   ValidationSet set = new_set(t, stem_of(t.origin), "kernel", role);
   const double overhead_s = directive_seconds(t, "timing_overhead_s");
   const double replay_floor_s = directive_seconds(t, "replay_floor_s");
+  const int replayed_copies = static_cast<int>(
+      directive_number(t, "replayed_copies", 100, true, "a count from 0 to 100").value_or(0));
   for (std::size_t i = 0; i < t.rows.size(); ++i) {
     const Row row(t, i);
     const std::string gpu = row.text("device");
@@ -523,7 +579,7 @@ ValidationSet run_kernel_set(const Table& t, const Catalog& catalog, ValidationR
     else if (!types)
       priced = fmt::format("dtype '{}' is not a precision ridge reads", row.text("dtype"));
     else
-      priced = price(KernelRow{row, *named.device, *types, overhead_s});
+      priced = price(KernelRow{row, *named.device, *types, overhead_s, replayed_copies});
     if (auto* why = std::get_if<std::string>(&priced)) {
       set.skipped.push_back(fmt::format("line {}: {}", row.line(), *why));
       continue;
@@ -572,7 +628,8 @@ ValidationPoint gemm_point(const KernelRow& k) {
                         shape.m, shape.n, shape.k, row.text("dtype"));
   if (const auto layout = row.optional_text("layout")) p.label = *layout + " " + p.label;
   p.measured_s = measured_kernel_seconds(row, 2 * shape.batch * shape.m * shape.n * shape.k);
-  price_gemm(p, k.device, shape, k.types, k.overhead_s);
+  price_gemm(p, k.device, shape, k.types, k.overhead_s,
+             gemm_residency(shape, k.types, k.replayed_copies, k.device));
   return p;
 }
 
@@ -665,7 +722,13 @@ ValidationPoint attention_point(const KernelRow& k, const AttentionTiming& timin
   const double source_flops = 4 * shape.batch * shape.heads * shape.seq * shape.keys() *
                               shape.d_head / (shape.causal ? 2 : 1);
   p.measured_s = measured_kernel_seconds(row, source_flops);
-  price_ops(p, k.device, ops, k.types.compute, k.overhead_s, timing.extra_kernels);
+  // The layer's kernels share their buffers: the working set is at least the largest one's. The
+  // bound counts what the L2 can hold of it; the expected time does not, since the attention
+  // figures of the calibrations are fitted to these replayed tables (the H100's), hits and all.
+  const double working_set = std::ranges::max(ops, {}, &Op::bytes).bytes;
+  Residency where = residency(working_set, k.device, k.replayed_copies > 0);
+  where.in_l2 = false;
+  price_ops(p, k.device, ops, k.types.compute, k.overhead_s, timing.extra_kernels, where);
   return p;
 }
 
