@@ -50,6 +50,11 @@ The others are fitted to validation sets that `ridge validate` reports as fit se
   spends on each op: NeMo's inference on its TensorRT-LLM backend (source S6 of
   llm_inference_gptfast_nemo.tsv: Llama 2 7B, batch 1 to 8, TP 1 to 8, A100 and H100), all its
   rows; TensorRT-LLM's own tables (llm_inference_trtllm.tsv, S7 and S8) hold it out.
+- Ada's `compute.bf16` and `compute.fp16` (one value), the share of the 16-bit tensor peak
+  that the full-rate Ada parts reach (the L40S, L4 and RTX 6000 Ada, rated at 1024 FLOP a clock
+  an SM and held back by their power limit): the products of NVIDIA aiconfigurator's L40S GEMM
+  table (data/validation/gemm_aiconfigurator_l40s_bf16.tsv) of 4096 or more in every
+  dimension; TensorRT-LLM's L40S runs (llm_inference_trtllm.tsv, S7 and S8) hold it out.
 - Blackwell's `memory.bandwidth`, the share of the HBM's rate its kernels reach: the GEMVs of
   NVIDIA aiconfigurator's B300 table (data/validation/gemm_aiconfigurator_b300_bf16.tsv, m up to
   8 rows, 2^26 weights or more, where the kernel floor is an eighth of the time or less); the B200's
@@ -87,13 +92,14 @@ import tempfile
 from dataclasses import dataclass
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-# The profiles that carry fitted figures, or copies of them (Ada's, all estimates, copy Ampere's
-# and must stay equal to them).
-PROFILES = ["ampere", "hopper", "blackwell", "blackwell-ultra", "ada"]
+# The profiles that carry fitted figures, or copies of them (Ada's copy Ampere's and must stay
+# equal to them).
+PROFILES = ["ampere", "hopper", "blackwell", "blackwell-ultra", "ada", "ada-geforce"]
 H200 = ROOT / "docs/measurements/h200-2026-11-30/h200.json"
 GPTFAST = ROOT / "data/validation/llm_inference_gptfast_nemo.tsv"
 EAGER = ROOT / "data/validation/llm_inference_pytorch_eager.tsv"
 B300 = ROOT / "data/validation/gemm_aiconfigurator_b300_bf16.tsv"
+L40S = ROOT / "data/validation/gemm_aiconfigurator_l40s_bf16.tsv"
 H100_DECODE = ROOT / "data/validation/decode_attention_aiconfigurator_h100_bf16.tsv"
 H100_CONTEXT = ROOT / "data/validation/attention_aiconfigurator_h100_bf16.tsv"
 H100_NCCL = ROOT / "data/validation/collective_aiconfigurator_h100_fp16.tsv"
@@ -104,6 +110,7 @@ MAX_PASSES = 5
 NCCL_LABEL = re.compile(r"^(\w+) (\d+) B over (\d+) GPUs$")
 GEMV_ROWS = 8  # a GEMM of at most this many rows reads its weights and does little else
 GEMV_WEIGHTS = 2**26  # elements (134 MB in bf16): the 3 us floor an eighth of the time or less
+LARGE_SIDE = 4096  # a GEMM this large in every dimension runs full waves of its largest tiles
 
 
 @dataclass(frozen=True)
@@ -119,13 +126,15 @@ class Figure:
     profiles: tuple = tuple(PROFILES)  # the profiles that carry it, all at one value
 
     def pattern(self) -> re.Pattern:
-        return re.compile(rf"^({self.key} = \{{ value = )([0-9.eE+-]+)", re.M)
+        """Its lines in a profile: `key` may name several figures that keep one value, "a|b"."""
+        return re.compile(rf"^((?:{self.key}) = \{{ value = )([0-9.eE+-]+)", re.M)
 
     def label(self) -> str:
         """The key, with the profiles that carry it where not every profile does."""
+        keys = self.key.replace("|", " and ")
         if self.profiles == tuple(PROFILES):
-            return self.key
-        return f"{self.key} ({', '.join(self.profiles)})"
+            return keys
+        return f"{keys} ({', '.join(self.profiles)})"
 
 
 FIGURES = [
@@ -148,14 +157,14 @@ FIGURES = [
     Figure("launch_overhead", GPTFAST, "S6", "", 0.0, 100e-6, 1e-7, True),  # every S6 row
     Figure("bandwidth", B300, "gemv", "bf16", 0.3, 1.0, 0.001, False,
            ("blackwell", "blackwell-ultra")),
+    Figure("bf16|fp16", L40S, "gemm-large", "bf16", 0.2, 1.0, 0.001, False, ("ada",)),
 ]
 
 
 def shipped_value(figure: Figure) -> float:
     """The figure's value in the profiles that carry it, which must agree."""
-    found = [figure.pattern().search((ROOT / f"data/calibration/{p}.toml").read_text())
-             for p in figure.profiles]
-    values = {float(m.group(2)) for m in found if m}
+    values = {float(m.group(2)) for p in figure.profiles
+              for m in figure.pattern().finditer((ROOT / f"data/calibration/{p}.toml").read_text())}
     if len(values) != 1:
         sys.exit(f"the profiles {figure.profiles} disagree on {figure.key}: {sorted(values)}")
     return values.pop()
@@ -235,6 +244,18 @@ def gemv_errors(ridge: str, profiles: list, figure: Figure) -> list:
     return errors
 
 
+def large_gemm_errors(ridge: str, profiles: list, figure: Figure) -> list:
+    """The errors of the GEMM table's products of LARGE_SIDE or more in every dimension."""
+    errors = []
+    for point in table_points(ridge, profiles, figure):
+        shape, precision = point["label"].split()
+        if precision == figure.rows and all(int(side) >= LARGE_SIDE for side in shape.split("x")):
+            errors.append(point["error"])
+    if not errors:
+        sys.exit(f"no {figure.rows} products of {LARGE_SIDE} or more in {figure.file}")
+    return errors
+
+
 def collective_errors(ridge: str, profiles: list, figure: Figure) -> list:
     """The errors of the NCCL table's bandwidth-bound rows, 8-GPU all-reduces aside; or, for the
     latency, its rows of NCCL_LATENCY_BYTES or less."""
@@ -259,6 +280,8 @@ def fit_errors(ridge: str, values: dict, figure: Figure, scratch: pathlib.Path) 
         return sweep_errors(ridge, profiles, figure, scratch)
     if figure.source == "gemv":
         return gemv_errors(ridge, profiles, figure)
+    if figure.source == "gemm-large":
+        return large_gemm_errors(ridge, profiles, figure)
     if figure.source in ("nccl", "nccl-latency"):
         return collective_errors(ridge, profiles, figure)
     if figure.source == "table":  # every priced row of the file

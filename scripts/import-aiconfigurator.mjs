@@ -49,7 +49,10 @@ const parts = [
   { id: 'b300', dir: 'b300_sxm', version: '1.3.0rc20', nccl: '2.29.2', hbm: 8e12, tllmGen: true,
     gemmRole: 'fit (the bandwidth share of data/calibration/blackwell.toml is fitted to its GEMVs by scripts/fit-calibration.py)' },
   { id: 'gb200', dir: 'gb200', version: '1.3.0rc20', nccl: '2.29.2', hbm: 8e12, tllmGen: true },
-  { id: 'l40s', dir: 'l40s', version: '1.3.0rc20', nccl: '2.27.3', hbm: 864e9 },
+  // The 16-bit compute share of data/calibration/ada.toml is fitted to this part's largest
+  // products, so its GEMM file is a fit set; TensorRT-LLM's L40S runs hold it out.
+  { id: 'l40s', dir: 'l40s', version: '1.3.0rc20', nccl: '2.27.3', hbm: 864e9,
+    gemmRole: 'fit (the 16-bit compute share of data/calibration/ada.toml is fitted to its products of 4096 or more in every dimension by scripts/fit-calibration.py)' },
 ]
 const powers = (from, to) => { const out = []; for (let x = from; x <= to; x *= 2) out.push(x); return out }
 
