@@ -49,6 +49,7 @@ const parts = [
   { id: 'b300', dir: 'b300_sxm', version: '1.3.0rc20', nccl: '2.29.2', hbm: 8e12, tllmGen: true,
     gemmRole: 'fit (the bandwidth share of data/calibration/blackwell.toml is fitted to its GEMVs by scripts/fit-calibration.py)' },
   { id: 'gb200', dir: 'gb200', version: '1.3.0rc20', nccl: '2.29.2', hbm: 8e12, tllmGen: true },
+  { id: 'gb300', dir: 'gb300', version: '1.3.0rc20', nccl: '2.29.2', hbm: 8e12, tllmGen: true },
   // The 16-bit compute share of data/calibration/ada.toml is fitted to this part's largest
   // products, so its GEMM file is a fit set; TensorRT-LLM's L40S runs hold it out.
   { id: 'l40s', dir: 'l40s', version: '1.3.0rc20', nccl: '2.27.3', hbm: 864e9,

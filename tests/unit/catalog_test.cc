@@ -104,7 +104,7 @@ TEST(Catalog, BandwidthAndDense16BitPeakMatchTheVendorDocuments) {
 
 // A note that quotes a "with sparsity" figure: the dense peak is at most that figure, and half
 // of it where the note says it was halved. Figures quoted for a board or superchip are per
-// device once divided by its GPUs ("for eight GPUs", "per superchip of two GPUs").
+// device once divided by its GPUs ("for eight GPUs", "for 72 GPUs", "per superchip of two GPUs").
 TEST(Catalog, DensePeaksAreAtMostTheSparseFiguresQuoted) {
   const std::regex sparse(R"(([0-9][0-9,]*(?:\.[0-9]+)?) (T|P)(?:FLOPS|OPS)[^;]*? with sparsity)");
   std::size_t checked = 0;
@@ -116,6 +116,7 @@ TEST(Catalog, DensePeaksAreAtMostTheSparseFiguresQuoted) {
       std::erase(digits, ',');
       double quoted = std::stod(digits) * (m[2] == "T" ? 1e12 : 1e15);
       if (f.note.find("for eight GPUs") != std::string::npos) quoted /= 8;
+      if (f.note.find("for 72 GPUs") != std::string::npos) quoted /= 72;
       if (f.note.find("superchip of two GPUs") != std::string::npos) quoted /= 2;
       const std::string where = d.id + " " + std::string(to_string(p)) + ": " + f.note;
       EXPECT_LE(f.value, quoted * (1 + 1e-3)) << where;
