@@ -55,7 +55,12 @@ The others are fitted to validation sets that `ridge validate` reports as fit se
   an SM and held back by their power limit): the products of NVIDIA aiconfigurator's L40S GEMM
   table (data/validation/gemm_aiconfigurator_l40s_bf16.tsv) of 4096 or more in every
   dimension; TensorRT-LLM's L40S runs (llm_inference_trtllm.tsv, S7 and S8) hold it out.
-- Blackwell's `memory.bandwidth`, the share of the HBM's rate its kernels reach: the GEMVs of
+- Blackwell's `memory.bandwidth`, the share of the HBM's rate its streaming kernels reach: the
+  rows of NVIDIA aiconfigurator's B300 decode attention table
+  (data/validation/decode_attention_aiconfigurator_b300_bf16.tsv: TensorRT-LLM's trtllm-gen
+  kernels) whose K and V come to 1 GiB or more; the B200's, GB200's and GB300's tables hold it
+  out. It is fitted before the GEMM share, which a decode call does not touch.
+- Blackwell's `memory.gemm_bandwidth`, the share of the HBM's rate its GEMM kernels reach: the GEMVs of
   NVIDIA aiconfigurator's B300 table (data/validation/gemm_aiconfigurator_b300_bf16.tsv, m up to
   8 rows, 2^26 weights or more, where the kernel floor is an eighth of the time or less); the B200's
   table holds it out.
@@ -100,6 +105,7 @@ GPTFAST = ROOT / "data/validation/llm_inference_gptfast_nemo.tsv"
 EAGER = ROOT / "data/validation/llm_inference_pytorch_eager.tsv"
 B300 = ROOT / "data/validation/gemm_aiconfigurator_b300_bf16.tsv"
 L40S = ROOT / "data/validation/gemm_aiconfigurator_l40s_bf16.tsv"
+B300_DECODE = ROOT / "data/validation/decode_attention_aiconfigurator_b300_bf16.tsv"
 H100_DECODE = ROOT / "data/validation/decode_attention_aiconfigurator_h100_bf16.tsv"
 H100_CONTEXT = ROOT / "data/validation/attention_aiconfigurator_h100_bf16.tsv"
 H100_NCCL = ROOT / "data/validation/collective_aiconfigurator_h100_fp16.tsv"
@@ -111,6 +117,8 @@ NCCL_LABEL = re.compile(r"^(\w+) (\d+) B over (\d+) GPUs$")
 GEMV_ROWS = 8  # a GEMM of at most this many rows reads its weights and does little else
 GEMV_WEIGHTS = 2**26  # elements (134 MB in bf16): the 3 us floor an eighth of the time or less
 LARGE_SIDE = 4096  # a GEMM this large in every dimension runs full waves of its largest tiles
+LARGE_CACHE_BYTES = 2**30  # K and V this large: streaming them is nearly all of a decode call
+DECODE_FIELD = re.compile(r"\b(d_head|keys|heads|kv_heads|batch)=(\d+)")
 
 
 @dataclass(frozen=True)
@@ -155,7 +163,9 @@ FIGURES = [
     Figure("torch_4bit", GPTFAST, "S3", "int4 weight-only g32", 0.2, 1.0, 0.01, False),
     Figure("eager_pytorch_op", EAGER, "S10", "bf16", 0.0, 1e-3, 1e-6, True),
     Figure("launch_overhead", GPTFAST, "S6", "", 0.0, 100e-6, 1e-7, True),  # every S6 row
-    Figure("bandwidth", B300, "gemv", "bf16", 0.3, 1.0, 0.001, False,
+    Figure("gemm_bandwidth", B300, "gemv", "bf16", 0.3, 1.0, 0.001, False,
+           ("blackwell", "blackwell-ultra")),
+    Figure("bandwidth", B300_DECODE, "decode-large", "bf16", 0.3, 1.0, 0.001, False,
            ("blackwell", "blackwell-ultra")),
     Figure("bf16|fp16", L40S, "gemm-large", "bf16", 0.2, 1.0, 0.001, False, ("ada",)),
 ]
@@ -256,6 +266,23 @@ def large_gemm_errors(ridge: str, profiles: list, figure: Figure) -> list:
     return errors
 
 
+def large_cache_errors(ridge: str, profiles: list, figure: Figure) -> list:
+    """The errors of the decode table's rows whose K and V (bf16) come to LARGE_CACHE_BYTES or
+    more."""
+    errors = []
+    for point in table_points(ridge, profiles, figure):
+        if point.get("error") is None:
+            continue
+        field = {k: int(v) for k, v in DECODE_FIELD.findall(point["label"])}
+        kv_heads = field.get("kv_heads", field["heads"])
+        cache = 2 * 2 * field.get("batch", 1) * kv_heads * field["keys"] * field["d_head"]
+        if cache >= LARGE_CACHE_BYTES:
+            errors.append(point["error"])
+    if not errors:
+        sys.exit(f"no decode rows with {LARGE_CACHE_BYTES} bytes of cache in {figure.file}")
+    return errors
+
+
 def collective_errors(ridge: str, profiles: list, figure: Figure) -> list:
     """The errors of the NCCL table's bandwidth-bound rows, 8-GPU all-reduces aside; or, for the
     latency, its rows of NCCL_LATENCY_BYTES or less."""
@@ -282,6 +309,8 @@ def fit_errors(ridge: str, values: dict, figure: Figure, scratch: pathlib.Path) 
         return gemv_errors(ridge, profiles, figure)
     if figure.source == "gemm-large":
         return large_gemm_errors(ridge, profiles, figure)
+    if figure.source == "decode-large":
+        return large_cache_errors(ridge, profiles, figure)
     if figure.source in ("nccl", "nccl-latency"):
         return collective_errors(ridge, profiles, figure)
     if figure.source == "table":  # every priced row of the file

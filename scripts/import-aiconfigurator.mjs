@@ -44,10 +44,11 @@ const parts = [
   { id: 'h100', dir: 'h100_sxm', version: '1.3.0rc20', nccl: '2.29.2', hbm: 3.35e12 },
   { id: 'h200', dir: 'h200_sxm', version: '1.3.0rc20', nccl: '2.29.2', hbm: 4.8e12 },
   { id: 'b200', dir: 'b200_sxm', version: '1.3.0rc20', nccl: '2.29.2', hbm: 8e12, tllmGen: true },
-  // Blackwell's bandwidth share is fitted to this part's GEMVs (scripts/fit-calibration.py), so
-  // its GEMM file is a fit set; the B200's stays held out.
+  // Blackwell's GEMM bandwidth share is fitted to this part's GEMVs and its streaming share to
+  // its decode attention (scripts/fit-calibration.py), so both files are fit sets; the B200's
+  // stay held out.
   { id: 'b300', dir: 'b300_sxm', version: '1.3.0rc20', nccl: '2.29.2', hbm: 8e12, tllmGen: true,
-    gemmRole: 'fit (the bandwidth share of data/calibration/blackwell.toml is fitted to its GEMVs by scripts/fit-calibration.py)' },
+    gemmRole: 'fit (the GEMM bandwidth share of data/calibration/blackwell.toml is fitted to its GEMVs by scripts/fit-calibration.py)' },
   { id: 'gb200', dir: 'gb200', version: '1.3.0rc20', nccl: '2.29.2', hbm: 8e12, tllmGen: true },
   { id: 'gb300', dir: 'gb300', version: '1.3.0rc20', nccl: '2.29.2', hbm: 8e12, tllmGen: true },
   // The 16-bit compute share of data/calibration/ada.toml is fitted to this part's largest
@@ -120,12 +121,14 @@ const contextAttention = {
 // `tllmGen`: a Blackwell part, whose generation attention TensorRT-LLM runs on trtllm-gen.
 const sameBuffers = contextAttention.directives[0]
 const generationDirectives = part => part.tllmGen
-  ? [sameBuffers,"attention = layer (on Blackwell every row takes TensorRT-LLM's trtllm-gen kernels, XqaDispatcher::shouldUse declining only beams, windows and groups over 16, and XqaDispatcher::runImpl runs invokeQKVPreprocessing, the rotary embedding and the cache append, before the kernel: cpp/tensorrt_llm/kernels/xqaDispatcher.cpp)",
+  ? [sameBuffers, "attention = layer (on Blackwell every row takes TensorRT-LLM's trtllm-gen kernels, XqaDispatcher::shouldUse declining only beams, windows and groups over 16, and XqaDispatcher::runImpl runs invokeQKVPreprocessing, the rotary embedding and the cache append, before the kernel: cpp/tensorrt_llm/kernels/xqaDispatcher.cpp)",
     'extra_kernels = 1 (XqaDispatcher::runImpl launches invokeBuildDecoderInfo, the sequence offsets and rotary frequencies, before them)']
   : [sameBuffers, "attention = grouped-layer (on Ampere and Hopper as many K and V heads as query heads run the masked MHA kernel, which applies the rotary embedding and appends to the cache itself, XQA declining vanilla MHA: supportConfigCommon, decoderXQAImplJIT/kernelUtils.cpp; grouped queries take XQA, whose GMMA kernel that does it inside wants an fp8 cache, supportConfigQGMMA, so over a bf16 cache the HMMA kernel runs after invokeQKVPreprocessing: decoderXQAImplJIT.cpp)",
     "decode_kernel = trtllm-blocks (XQA, for grouped queries, splits each sequence's keys over blocks in multi-block mode, on by default, as computeMultiBlockCount deals them: decoderXQAImplCommon.h, each block paying the calibration's attention.decode_block_overhead; the masked MHA kernel sizes its grid to the SMs' occupancy, multi_block_grid_setup, and keeps the even spread)"]
-// The part whose generation table the collector's replay floor is fitted to.
+// The part whose generation table the collector's replay floor is fitted to, and the one
+// Blackwell's streaming share is fitted to.
 const replayFloorPartId = 'h100'
+const blackwellStreamingPartId = 'b300'
 const decodeHeads = new Set(['32/32', '32/8', '64/8', '8/1'])
 const generationAttention = {
   name: 'decode_attention',
@@ -142,9 +145,10 @@ const generationAttention = {
   order: r => [Number(r.num_heads), Number(r.num_key_value_heads), Number(r.batch_size), Number(r.step)],
   header: 'batch\tnheads\tkvheads\tseqlen\tkvlen\theaddim\tcausal\tdtype\tdevice\ttime_ms',
   cells: r => [r.batch_size, r.num_heads, r.num_key_value_heads, 1, Number(r.step) + 1, r.head_dim, 'true', 'bf16', r.device, r.latency],
-  role: part => part.id === replayFloorPartId
-    ? "fit (its least time is the replay floor of every attention table of the collector: scripts/import-aiconfigurator.mjs; the hopper profile's attention.decode_block_overhead is fitted to its rows: scripts/fit-calibration.py)"
-    : undefined,
+  role: part => ({
+    [replayFloorPartId]: "fit (its least time is the replay floor of every attention table of the collector: scripts/import-aiconfigurator.mjs; the hopper profile's attention.decode_block_overhead is fitted to its rows: scripts/fit-calibration.py)",
+    [blackwellStreamingPartId]: "fit (the memory.bandwidth of the blackwell and blackwell-ultra profiles is fitted to its rows of 1 GiB of cache or more: scripts/fit-calibration.py)",
+  })[part.id],
   directives: generationDirectives,
   replayFloor: true,
   // A row whose Q, O and KV cache could not be read at the part's spec bandwidth in the time

@@ -51,9 +51,14 @@ struct Calibration {
   // Share of the spec peak that the best large GEMM reaches, per precision (0..1]. A precision
   // without one has no expected time.
   std::map<Precision, Figure> compute_efficiency;
-  // Share of the spec main-memory bandwidth that a streaming kernel (a GEMV over weights in
-  // main memory) reaches.
+  // Share of the spec main-memory bandwidth that a streaming kernel (a read, a decode attention
+  // kernel streaming its cache; a GEMV over weights in main memory unless gemm_bandwidth_efficiency
+  // says otherwise) reaches.
   Figure bandwidth_efficiency;
+  // The share a library GEMM's tiles stream main memory at (a GEMV's weights), where the vendor's
+  // GEMM kernels reach less of it than other streaming kernels do (Blackwell's cuBLAS GEMVs).
+  // Absent: bandwidth_efficiency.
+  std::optional<Figure> gemm_bandwidth_efficiency;
   // What one SM moves, B/s, in a streaming kernel that writes what it reads (an element-wise
   // pass: a norm, a residual, the rotary and cache pass), loading and storing through its own
   // load-store units. Where the part's achievable main-memory bandwidth per SM is more than

@@ -34,8 +34,10 @@ class CalibrationReader : TomlReader {
           sourced(compute, "compute", key.str(), FigureKind::fraction);
     }
     const toml::table& memory =
-        section("memory", {"bandwidth", "streaming_per_unit", "l2_bandwidth"});
+        section("memory", {"bandwidth", "gemm_bandwidth", "streaming_per_unit", "l2_bandwidth"});
     c.bandwidth_efficiency = sourced(memory, "memory", "bandwidth", FigureKind::fraction);
+    c.gemm_bandwidth_efficiency =
+        optional_sourced(memory, "memory", "gemm_bandwidth", FigureKind::fraction);
     c.streaming_bytes_per_s_per_unit =
         optional_sourced(memory, "memory", "streaming_per_unit", FigureKind::bytes_per_s);
     if (memory.contains("l2_bandwidth"))
@@ -242,6 +244,7 @@ Calibration from_measurement(const Device& device, const Calibration* spec_profi
                          : "measured on this device";
   c.bandwidth_efficiency = {1, Provenance::measured, bandwidth.source,
                             "the measured bandwidth is the ceiling"};
+  c.gemm_bandwidth_efficiency.reset();  // its GEMMs are measured too
   // The L2 feed is a GPU tile's; a CPU's BLAS blocks for its own caches, per core.
   c.l2_bandwidth_bytes_per_s.reset();
   for (const MemoryLevel& level : device.memory) {

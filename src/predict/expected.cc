@@ -45,10 +45,12 @@ struct LevelBandwidth {
 // L2 between runs, and a model's layers each read their own weights), so its main-memory
 // bandwidth serves, unless the caller says the data stays in the L2 (`data_in_l2`: a benchmark
 // that replays the kernel on buffers the L2 holds); then the calibration's L2 rate, where it has
-// one.
-LevelBandwidth bandwidth_for(double bytes, const Device& device, const Calibration& c,
+// one. A GEMM streams main memory at the calibration's GEMM share where it gives one.
+LevelBandwidth bandwidth_for(const Op& op, const Device& device, const Calibration& c,
                              bool data_in_l2) {
-  const LevelBandwidth main{c.bandwidth_efficiency.value * device.main_bandwidth_bytes_per_s(), ""};
+  const Figure& share = op.gemm_shape && c.gemm_bandwidth_efficiency ? *c.gemm_bandwidth_efficiency
+                                                                     : c.bandwidth_efficiency;
+  const LevelBandwidth main{share.value * device.main_bandwidth_bytes_per_s(), ""};
   if (!device.is_cpu()) {
     const MemoryLevel* l2 = device.shared_cache();
     if (data_in_l2 && l2 && c.l2_bandwidth_bytes_per_s)
@@ -61,7 +63,7 @@ LevelBandwidth bandwidth_for(double bytes, const Device& device, const Calibrati
     if (level.kind != MemoryKind::cache || !level.capacity_bytes || !level.bandwidth_bytes_per_s)
       continue;
     const double capacity = level.capacity_bytes->value * (level.scope == Scope::unit ? units : 1);
-    if (bytes <= capacity && level.bandwidth_bytes_per_s->value > main.bytes_per_s)
+    if (op.bytes <= capacity && level.bandwidth_bytes_per_s->value > main.bytes_per_s)
       return {level.bandwidth_bytes_per_s->value, level.name};
   }
   return main;
@@ -71,7 +73,7 @@ LevelBandwidth bandwidth_for(double bytes, const Device& device, const Calibrati
 // the fixed cost of a kernel launched so.
 Achievable achievable_at(const Op& op, const Device& device, double rate_flops_per_s,
                          const Calibration& c, KernelLaunch launch, bool data_in_l2 = false) {
-  const LevelBandwidth bandwidth = bandwidth_for(op.bytes, device, c, data_in_l2);
+  const LevelBandwidth bandwidth = bandwidth_for(op, device, c, data_in_l2);
   return {rate_flops_per_s, bandwidth.bytes_per_s, kernel_fixed_cost_s(c, launch),
           c.overlap_exponent ? c.overlap_exponent->value : 0, bandwidth.cache_level};
 }

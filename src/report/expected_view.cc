@@ -58,6 +58,10 @@ Section calibration_section(const Calibration& c, Precision precision, bool extr
              compute, percent_cell(compute.value));
   add_figure(fields, "bandwidth_efficiency", "bandwidth reached", c.bandwidth_efficiency,
              percent_cell(c.bandwidth_efficiency.value));
+  if (c.gemm_bandwidth_efficiency) {
+    add_figure(fields, "gemm_bandwidth_efficiency", "bandwidth a GEMM reaches",
+               *c.gemm_bandwidth_efficiency, percent_cell(c.gemm_bandwidth_efficiency->value));
+  }
   if (c.streaming_bytes_per_s_per_unit) {
     const double per_unit = c.streaming_bytes_per_s_per_unit->value;
     add_figure(fields, "streaming_bytes_per_s_per_unit", "element-wise per SM",

@@ -191,9 +191,20 @@ TEST(Expected, ElementWiseKernelsMoveWhatTheSmsMove) {
             Provenance::measured);
   EXPECT_NE(expected_time(add, b200, Precision::bf16, c)->detail.find("148 SMs"),
             std::string::npos);
+  // Its GEMMs stream their weights at the share cuBLAS's GEMVs reach, other kernels (a decode
+  // kernel's cache) at the share TensorRT-LLM's decode kernels reach: two fitted figures.
   const Op weights = gemv(16384, 16384, 2);
   const auto e = expected_time(weights, b200, Precision::bf16, c);
-  EXPECT_NEAR(e->memory_time_s, weights.bytes / (0.729 * 8e12), 1e-12);
+  ASSERT_TRUE(c.gemm_bandwidth_efficiency);
+  EXPECT_EQ(c.gemm_bandwidth_efficiency->provenance, Provenance::fitted);
+  EXPECT_NEAR(e->memory_time_s, weights.bytes / (c.gemm_bandwidth_efficiency->value * 8e12), 1e-12);
+  AttentionShape decode{64, 128, 8, 1};
+  decode.kv_seq = 16384;
+  decode.causal = true;
+  const Op cache = attention(decode, 2);
+  EXPECT_NEAR(expected_time(cache, b200, Precision::bf16, c)->memory_time_s,
+              cache.bytes / (c.bandwidth_efficiency.value * 8e12), 1e-12);
+  EXPECT_GT(c.bandwidth_efficiency.value, c.gemm_bandwidth_efficiency->value);
   // No profile of Ampere's says what its SMs move: its HBM's share alone.
   const Device& a100 = device("a100-sxm-80gb");
   EXPECT_FALSE(find_calibration(a100)->streaming_bytes_per_s_per_unit);
@@ -892,9 +903,9 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("attention_aiconfigurator_h100", fit, 264, 0.04, 0.10);
   expect_set("attention_aiconfigurator_h200", held_out, 264, 0.04, 0.10);
   expect_set("attention_aiconfigurator_b200", held_out, 264, 0.11, 0.27);
-  expect_set("attention_aiconfigurator_b300", held_out, 264, 0.12, 0.22);
+  expect_set("attention_aiconfigurator_b300", held_out, 264, 0.13, 0.22);
   expect_set("attention_aiconfigurator_gb200", held_out, 264, 0.12, 0.30);
-  expect_set("attention_aiconfigurator_gb300", held_out, 264, 0.13, 0.26);
+  expect_set("attention_aiconfigurator_gb300", held_out, 264, 0.14, 0.26);
   // Its NCCL tables (nccl-tests on one node, 2 to 8 GPUs, 512 B to 512 MB): priced on the
   // fastest of NCCL's three protocols by NCCL's own tuning model, each chunk's step that sends
   // nothing at the share fitted to the H100's large messages, the call and step latencies of
@@ -912,15 +923,16 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // each part, no call shorter than the collector's host takes to issue its replay): within a
   // few percent where the cache is large; on Ampere and Hopper each block of XQA's, as
   // TensorRT-LLM deals them out, pays a cost. The H100's table is where that cost and the replay
-  // floor were fitted (a fit set); the others hold them out. 21 of the A100's rows are faster
+  // floor were fitted, the B300's where Blackwell's streaming share was (its caches of 1 GiB and
+  // more: fit sets); the others hold them out. 21 of the A100's rows are faster
   // than its HBM can deliver their cache and are excluded by the file. This holds it, unhidden.
   expect_set("decode_attention_aiconfigurator_a100", held_out, 118, 0.14, 0.36);
   expect_set("decode_attention_aiconfigurator_h100", fit, 139, 0.08, 0.27);
   expect_set("decode_attention_aiconfigurator_h200", held_out, 139, 0.10, 0.33);
-  expect_set("decode_attention_aiconfigurator_b200", held_out, 139, 0.12, 0.26);
-  expect_set("decode_attention_aiconfigurator_b300", held_out, 139, 0.11, 0.26);
-  expect_set("decode_attention_aiconfigurator_gb200", held_out, 139, 0.14, 0.28);
-  expect_set("decode_attention_aiconfigurator_gb300", held_out, 139, 0.12, 0.27);
+  expect_set("decode_attention_aiconfigurator_b200", held_out, 139, 0.09, 0.23);
+  expect_set("decode_attention_aiconfigurator_b300", fit, 139, 0.08, 0.22);
+  expect_set("decode_attention_aiconfigurator_gb200", held_out, 139, 0.11, 0.24);
+  expect_set("decode_attention_aiconfigurator_gb300", held_out, 139, 0.10, 0.24);
   // The L40S's tables (Ada): its GEMMs' is where the Ada profile's 16-bit compute share was
   // fitted (its largest products); the others are held out and far off, which this holds,
   // unhidden (docs/predict.md): its 96 MB L2 keeps more of a replayed working set than half, for
