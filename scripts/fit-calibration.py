@@ -59,7 +59,8 @@ The others are fitted to validation sets that `ridge validate` reports as fit se
   rows of NVIDIA aiconfigurator's B300 decode attention table
   (data/validation/decode_attention_aiconfigurator_b300_bf16.tsv: TensorRT-LLM's trtllm-gen
   kernels) whose K and V come to 1 GiB or more; the B200's, GB200's and GB300's tables hold it
-  out. It is fitted before the GEMM share, which a decode call does not touch.
+  out. A decode call runs no GEMM, and a GEMV streams nothing but through a GEMM: neither this
+  share nor the next touches the other's rows.
 - Blackwell's `memory.gemm_bandwidth`, the share of the HBM's rate its GEMM kernels reach: the GEMVs of
   NVIDIA aiconfigurator's B300 table (data/validation/gemm_aiconfigurator_b300_bf16.tsv, m up to
   8 rows, 2^26 weights or more, where the kernel floor is an eighth of the time or less); the B200's
@@ -78,8 +79,9 @@ The other figures are each the one value that makes its rows' median signed erro
 model as shipped, in the order above (the overlap first: every other figure is fitted through
 it), the passes repeated until no figure moves; no other set is looked at. The held-out checks are
 torchao's tables (llm_inference_torchao.tsv, S9), torchao's eager runs (S11), TensorRT-LLM's
-tables (S7, S8), the B200's GEMM table (gemm_aiconfigurator_b200_bf16.tsv), the H200's and
-A100's decode attention tables and the A100's, H200's and B200's NCCL tables.
+tables (S7, S8), the B200's GEMM table (gemm_aiconfigurator_b200_bf16.tsv), the H200's,
+A100's, B200's, GB200's and GB300's decode attention tables and the A100's, H200's and B200's
+NCCL tables.
 
     scripts/fit-calibration.py RIDGE            prints the fitted values
     scripts/fit-calibration.py RIDGE --check    exit 1 when a shipped value is not the fit's

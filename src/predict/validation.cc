@@ -430,6 +430,8 @@ struct Residency {
   bool in_l2 = false;
 };
 
+// Where a working set of `working_set_bytes` that a source replays (or not) stays on `device`;
+// nowhere but main memory where nothing is replayed or the catalog lists no L2.
 Residency residency(double working_set_bytes, const Device& device, bool replayed) {
   const MemoryLevel* l2 = device.shared_cache();
   if (!replayed || !l2 || working_set_bytes <= 0) return {};
@@ -475,7 +477,11 @@ void price_ops(ValidationPoint& p, const Device& device, std::span<const Op> ops
     expected_s += e->time_s;
   }
   p.expected_s = expected_s;
-  if (where.in_l2) p.remark = "its data stays in the L2 between calls";
+  if (where.in_l2) {
+    p.remark = calibration->l2_bandwidth_bytes_per_s
+                   ? "its data stays in the L2 between calls"
+                   : "its data stays in the L2 between calls; the profile has no L2 rate";
+  }
 }
 
 // Where a GEMM's operands are when a source replays it over up to `most_copies` copies of its
