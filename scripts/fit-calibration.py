@@ -61,10 +61,10 @@ The others are fitted to validation sets that `ridge validate` reports as fit se
   kernels) whose K and V come to 1 GiB or more; the B200's, GB200's and GB300's tables hold it
   out. A decode call runs no GEMM, and a GEMV streams nothing but through a GEMM: neither this
   share nor the next touches the other's rows.
-- Blackwell's `memory.gemm_bandwidth`, the share of the HBM's rate its GEMM kernels reach: the GEMVs of
-  NVIDIA aiconfigurator's B300 table (data/validation/gemm_aiconfigurator_b300_bf16.tsv, m up to
-  8 rows, 2^26 weights or more, where the kernel floor is an eighth of the time or less); the B200's
-  table holds it out.
+- Blackwell's `memory.gemm_bandwidth`, the share of the HBM's rate its GEMM kernels reach: the
+  GEMVs of NVIDIA aiconfigurator's B300 table (data/validation/gemm_aiconfigurator_b300_bf16.tsv,
+  m up to 8 rows, 2^26 weights or more, where the kernel floor is an eighth of the time or less);
+  the B200's table holds it out.
 
 Two figures are fitted to a paper's figure, no validation set: Hopper's `attention.efficiency_d128`
 and `attention.block_overhead_tiles`, the main loop's rate A and each block's fixed part c of
