@@ -52,10 +52,9 @@ LevelBandwidth bandwidth_for(const Op& op, const Device& device, const Calibrati
                                                                      : c.bandwidth_efficiency;
   const LevelBandwidth main{share.value * device.main_bandwidth_bytes_per_s(), ""};
   if (!device.is_cpu()) {
+    if (!data_in_l2 || !c.l2_bandwidth_bytes_per_s) return main;
     const MemoryLevel* l2 = device.shared_cache();
-    if (data_in_l2 && l2 && c.l2_bandwidth_bytes_per_s)
-      return {c.l2_bandwidth_bytes_per_s->value, l2->name};
-    return main;
+    return l2 ? LevelBandwidth{c.l2_bandwidth_bytes_per_s->value, l2->name} : main;
   }
   if (!c.measured) return main;
   const double units = units_of(device);
