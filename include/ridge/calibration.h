@@ -99,9 +99,11 @@ struct Calibration {
   // The same share at 128 and wider for TensorRT-LLM's context FMHA kernels, which reach less
   // than the FlashAttention papers (AttentionShape::trtllm_fmha). Absent: FlashAttention's.
   std::optional<Figure> attention_trtllm_efficiency_d128;
-  // What each block of queries costs beyond the key tiles it visits, in tile times: loading its
-  // queries before the first tile, scaling and storing its output after the last. Absent: none.
-  std::optional<Figure> attention_block_overhead_tiles;
+  // What each block of a prompt's queries costs beyond the key tiles it visits, seconds: loading
+  // its queries before the first tile, filling the pipeline, scaling and storing its output
+  // after the last. Memory latency and setup, not tensor work: the same time on a part whose
+  // tensor cores are faster or slower. Absent: none.
+  std::optional<Figure> attention_block_overhead_s;
   // What each block of a decode kernel costs, seconds, beyond streaming its share of K and V:
   // TensorRT-LLM's XQA kernel splits each sequence's keys over blocks (multi-block mode), each
   // of which loads its queries, reduces its softmax and writes a partial output for the blocks'

@@ -381,8 +381,11 @@ ExpectedTime attention_time(const Op& op, const Device& device, Precision precis
   // One tile on one SM: its FLOPs at the SM's share of the rate.
   const double tile_s = op.flops / schedule.useful_scores * schedule.tile_scores / (rate / units);
   ExpectedTime e;
-  const double block_overhead =
-      c.attention_block_overhead_tiles ? c.attention_block_overhead_tiles->value : 0;
+  // A prompt's block pays its fixed part in tile times of this part. A decode kernel's blocks,
+  // each a slice of one query's keys, pay none here: XQA's cost a block is its own figure below.
+  const double block_overhead = c.attention_block_overhead_s && !schedule.split_keys
+                                    ? c.attention_block_overhead_s->value / tile_s
+                                    : 0;
   const double span_tiles = schedule.span_tiles(units, block_overhead);
   e.compute_time_s = span_tiles * tile_s;
   const double bytes = op.bytes + (s.kv_reads - 1) * s.kv_bytes;

@@ -328,7 +328,7 @@ TEST(Expected, CausalAttentionWaitsForItsLongestBlock) {
   const double units = h100.compute_units->value;
   const double sm_rate = attention_rate_per_sm(h100, c);
   const double tile_s = 4.0 * 128 * 128 * 128 / sm_rate;
-  const double overhead = c.attention_block_overhead_tiles->value;
+  const double overhead = c.attention_block_overhead_s->value / tile_s;
   const double head_tiles = 128.0 * 129 / 2;  // a causal 16k-token head's blocks visit these
   AttentionShape one{16384, 128, 1, 1};
   one.causal = true;
@@ -894,18 +894,18 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("gemm_aiconfigurator_b200", held_out, 540, 0.11, 0.31);
   expect_set("gemm_aiconfigurator_b300", fit, 540, 0.14);
   // Its context-attention tables (TensorRT-LLM's attention layer over a causal prompt: the
-  // rotary and cache pass, then its own context FMHA, its blocks in the grid's order). The
-  // H100's is where that kernel's rate was fitted (a fit set); held out, the A100's and H200's
-  // meet the kernel-level target, Blackwell's are within a point of its median (their rotary
-  // and cache pass at what their SMs move, the H200's copy kernel's rate an SM) and still
-  // faster than measured at short and mid prompts, which this holds, unhidden.
-  expect_set("attention_aiconfigurator_a100", held_out, 220, 0.09, 0.20);
-  expect_set("attention_aiconfigurator_h100", fit, 264, 0.04, 0.10);
-  expect_set("attention_aiconfigurator_h200", held_out, 264, 0.04, 0.10);
-  expect_set("attention_aiconfigurator_b200", held_out, 264, 0.11, 0.27);
-  expect_set("attention_aiconfigurator_b300", held_out, 264, 0.13, 0.22);
-  expect_set("attention_aiconfigurator_gb200", held_out, 264, 0.12, 0.30);
-  expect_set("attention_aiconfigurator_gb300", held_out, 264, 0.14, 0.26);
+  // rotary and cache pass, then its own context FMHA, its blocks in the grid's order, each
+  // block's fixed part a time, not tiles of the part's tensor work). The H100's is where that
+  // kernel's rate was fitted (a fit set); held out, the A100's, H200's and B200's meet the
+  // kernel-level target, the other Blackwell parts' are within a point or two of it, which this
+  // holds, unhidden.
+  expect_set("attention_aiconfigurator_a100", held_out, 220, 0.08, 0.12);
+  expect_set("attention_aiconfigurator_h100", fit, 264, 0.05, 0.12);
+  expect_set("attention_aiconfigurator_h200", held_out, 264, 0.05, 0.13);
+  expect_set("attention_aiconfigurator_b200", held_out, 264, 0.09, 0.24);
+  expect_set("attention_aiconfigurator_b300", held_out, 264, 0.12, 0.21);
+  expect_set("attention_aiconfigurator_gb200", held_out, 264, 0.10, 0.26);
+  expect_set("attention_aiconfigurator_gb300", held_out, 264, 0.13, 0.25);
   // Its NCCL tables (nccl-tests on one node, 2 to 8 GPUs, 512 B to 512 MB): priced on the
   // fastest of NCCL's three protocols by NCCL's own tuning model, each chunk's step that sends
   // nothing at the share fitted to the H100's large messages, the call and step latencies of
@@ -939,7 +939,7 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // which Ada's profile has no rate, and its NCCL table crosses a PCIe host whose 8 GPUs reach
   // 1.2 GB/s of bus bandwidth.
   expect_set("gemm_aiconfigurator_l40s", fit, 540, 0.26, 1.40);
-  expect_set("attention_aiconfigurator_l40s", held_out, 264, 0.22, 1.00);
+  expect_set("attention_aiconfigurator_l40s", held_out, 264, 0.23, 0.80);
   expect_set("decode_attention_aiconfigurator_l40s", held_out, 96, 0.10, 1.35);
   expect_set("collective_aiconfigurator_l40s", held_out, 252, 0.61, 1.10);
   EXPECT_EQ(find("matmul_max").role, fit);
@@ -956,7 +956,7 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // measured, which this holds, unhidden (docs/predict.md): the Ada profile's fp8 share is an
   // estimate, its 16-bit share the L40S GEMM table's over Hopper's fp8-to-bf16 ratio.
   expect_set("llm_inference_trtllm S7: request time", held_out, 37, 0.06, 0.19);
-  expect_set("llm_inference_trtllm S7: time to first token", held_out, 20, 0.13);
+  expect_set("llm_inference_trtllm S7: time to first token", held_out, 20, 0.14);
   // Its v0.9 tables, H200 among them: expected within an eighth at the median, faster than
   // measured more often than slower, its Mistral and Mixtral rows far off either way and its
   // multi-GPU L40S rows (PCIe, the host's topology unknown) a fifth fast, which this holds,
@@ -1121,8 +1121,11 @@ TEST(Expected, TensorRtLlmsContextAttentionTakesItsOwnRate) {
   const double ratio =
       hopper.attention_efficiency_d128.value / hopper.attention_trtllm_efficiency_d128->value;
   EXPECT_GT(ratio, 1.1);
-  // Compute-bound at 8k tokens: the time grows as the rate falls, within the floor's share.
-  EXPECT_NEAR(time("h100-sxm", true, hopper) / time("h100-sxm", false, hopper), ratio, 0.01);
+  // Compute-bound at 8k tokens: the time grows as the rate falls, a little less, since the
+  // blocks' fixed part is a time and the kernel floor does not grow.
+  const double slower = time("h100-sxm", true, hopper) / time("h100-sxm", false, hopper);
+  EXPECT_LT(slower, ratio);
+  EXPECT_GT(slower, 0.97 * ratio);
   const Calibration blackwell = *find_calibration(device("b200"));
   EXPECT_DOUBLE_EQ(time("b200", true, blackwell), time("b200", false, blackwell));
   Calibration without = hopper;
