@@ -381,8 +381,9 @@ ExpectedTime attention_time(const Op& op, const Device& device, Precision precis
   // One tile on one SM: its FLOPs at the SM's share of the rate.
   const double tile_s = op.flops / schedule.useful_scores * schedule.tile_scores / (rate / units);
   ExpectedTime e;
-  // A prompt's block pays its fixed part in tile times of this part. A decode kernel's blocks,
-  // each a slice of one query's keys, pay none here: XQA's cost a block is its own figure below.
+  // A prompt's block pays its fixed part, a time, as so many of this part's tile times, which
+  // the schedule counts in. A decode kernel's blocks, each a slice of one query's keys, pay none
+  // here: XQA's cost a block is its own figure below.
   const double block_overhead = c.attention_block_overhead_s && !schedule.split_keys
                                     ? c.attention_block_overhead_s->value / tile_s
                                     : 0;
