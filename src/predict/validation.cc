@@ -430,11 +430,11 @@ struct Residency {
   bool in_l2 = false;
 };
 
-// Where a working set of `working_set_bytes` that a source replays (or not) stays on `device`;
-// nowhere but main memory where nothing is replayed or the catalog lists no L2.
-Residency residency(double working_set_bytes, const Device& device, bool replayed) {
+// Where a replayed working set of `working_set_bytes` stays on `device`; nowhere but main memory
+// where the catalog lists no L2.
+Residency replayed_residency(double working_set_bytes, const Device& device) {
   const MemoryLevel* l2 = device.shared_cache();
-  if (!replayed || !l2 || working_set_bytes <= 0) return {};
+  if (!l2 || working_set_bytes <= 0) return {};
   const double capacity = l2->capacity_bytes->value;
   return {std::min(1.0, capacity / working_set_bytes), working_set_bytes <= capacity / 2};
 }
@@ -494,7 +494,7 @@ Residency gemm_residency(const GemmShape& s, const GemmTypes& types, int most_co
   const double copies =
       std::clamp(std::ceil(l2->capacity_bytes->value / weight_bytes), 1.0, 1.0 * most_copies);
   const double activations = s.batch * s.m * (s.k * types.input_bytes + s.n * types.output_bytes);
-  return residency(copies * weight_bytes + activations, device, true);
+  return replayed_residency(copies * weight_bytes + activations, device);
 }
 
 // The same for one GEMM, its output in the types' output width.
@@ -732,8 +732,8 @@ ValidationPoint attention_point(const KernelRow& k, const AttentionTiming& timin
   // bound counts what the L2 can hold of it; the expected time does not, since the attention
   // figures of the calibrations are fitted to these replayed tables (the H100's), hits and all.
   const double working_set = std::ranges::max(ops, {}, &Op::bytes).bytes;
-  Residency where = residency(working_set, k.device, k.replayed_copies > 0);
-  where.in_l2 = false;
+  const Residency where{k.replayed_copies > 0 ? replayed_residency(working_set, k.device).l2_share
+                                              : 0};
   price_ops(p, k.device, ops, k.types.compute, k.overhead_s, timing.extra_kernels, where);
   return p;
 }
