@@ -74,6 +74,7 @@ const gemm = {
   role: part => part.gemmRole,
   directives: [
     'replayed_copies = 5 (the collector times a loop over max(1, min(5, ceil(L2 / weight bytes))) distinct copies of the weights on the same activations, collector/trtllm/collect_gemm.py: what the L2 holds of them it holds from the call before)',
+    'graph_captured = yes (collector/helper.py benchmark_with_power captures each timed iteration, that loop over the copies, in one CUDA graph: every call but the first follows a kernel of the graph)',
   ],
 }
 // The part whose context attention table TensorRT-LLM's context FMHA rate is fitted to.

@@ -72,6 +72,11 @@ struct Calibration {
   // share. Where its kernels have no such mode, whole tiles go out in waves and split-K fills
   // SMs the tiles leave idle. Absent: offered.
   std::optional<LibraryFact> gemm_stream_k;
+  // How many tiles of a thread-block cluster share each K step's load of one operand: the L2
+  // sends it once and the cluster's SMs each receive it (TMA multicast, Hopper's clusters), so a
+  // tile of m by n whose cluster lines up along M draws m + n / c elements a step from the L2.
+  // Absent: 1, every tile loads its own.
+  std::optional<Figure> gemm_multicast;
   // How a kernel's compute and memory parts add up near its ridge point: the exponent p of their
   // p-norm (overlapped_time_s, expected.h). Absent: the larger part alone, as the roofline has
   // it.

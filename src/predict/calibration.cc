@@ -44,8 +44,9 @@ class CalibrationReader : TomlReader {
       c.l2_bandwidth_bytes_per_s =
           sourced(memory, "memory", "l2_bandwidth", FigureKind::bytes_per_s);
     if (root_.contains("gemm")) {
-      const toml::table& gemm = section("gemm", {"stream_k"});
+      const toml::table& gemm = section("gemm", {"stream_k", "multicast"});
       if (gemm.contains("stream_k")) c.gemm_stream_k = library_fact(gemm, "gemm", "stream_k");
+      c.gemm_multicast = optional_sourced(gemm, "gemm", "multicast", FigureKind::count);
     }
     if (root_.contains("overlap")) {
       const toml::table& overlap = section("overlap", {"exponent"});

@@ -127,6 +127,7 @@ ExpectedTime modelled_gemm_time(const Op& op, const Device& device, const Calibr
   machine.l2_feed_bytes_per_s = c.l2_bandwidth_bytes_per_s ? c.l2_bandwidth_bytes_per_s->value : 0;
   machine.cpu = device.is_cpu();
   machine.stream_k = !c.gemm_stream_k || c.gemm_stream_k->holds;
+  machine.multicast = c.gemm_multicast ? c.gemm_multicast->value : 1;
   machine.overlap_exponent = a.overlap_exponent;
   machine.kernel_floor_s = a.floor_s;
   const predict::GemmTiling t = predict::best_tiling(*op.gemm_shape, op.bytes, machine);

@@ -83,22 +83,36 @@ constexpr double kPipelineFillSteps = 2;
 // empty, at the cost of fixing up the tiles split between units.
 enum class Decomposition { tiles, stream_k };
 
-// FLOP per byte a tile does for what it loads from L2: 2 tm tn per (tm + tn) elements a step.
-double tile_intensity(Tile t, double element_bytes) {
-  return 2.0 * t.m * t.n / ((t.m + t.n) * element_bytes);
+// How many tiles lie along each dimension of the output: a cluster lines up along one of them.
+struct TileGrid {
+  double m, n;
+};
+// So many of them that a cluster lines up along either.
+constexpr TileGrid kWideGrid = {1e9, 1e9};
+
+// FLOP per byte a tile does for what it draws from L2: 2 tm tn per (tm + tn) elements a step,
+// less what a cluster of `multicast` tiles in a line shares. Lined up along M they all need the
+// same columns of B, each receiving the tn the L2 sent once for all of them; along N, the same
+// rows of A. The library lines them up along whichever dimension saves more and has the tiles.
+double tile_intensity(Tile t, double element_bytes, TileGrid grid, double multicast) {
+  double drawn = t.m + t.n;
+  if (multicast > 1 && grid.m >= multicast) drawn = std::min(drawn, t.m + t.n / multicast);
+  if (multicast > 1 && grid.n >= multicast) drawn = std::min(drawn, t.m / multicast + t.n);
+  return 2.0 * t.m * t.n / (drawn * element_bytes);
 }
 
 // The share of the achievable rate a tile keeps when L2 cannot feed it, relative to the largest
 // tile: the calibration's rate is what the largest tiles reach, so only smaller tiles lose.
 // `element_bytes` is what the operands occupy on average (4-bit weights feed twice as many
 // elements per byte as 8-bit ones).
-double feed_efficiency(Tile t, double element_bytes, const GemmMachine& machine) {
+double feed_efficiency(Tile t, double element_bytes, TileGrid grid, const GemmMachine& machine) {
   if (machine.l2_feed_bytes_per_s <= 0) return 1;
   const double needed_per_intensity = machine.rate_flops_per_s / machine.l2_feed_bytes_per_s;
-  const auto fed = [&](Tile x) {
-    return std::min(1.0, tile_intensity(x, element_bytes) / needed_per_intensity);
+  const auto fed = [&](Tile x, TileGrid g) {
+    return std::min(1.0,
+                    tile_intensity(x, element_bytes, g, machine.multicast) / needed_per_intensity);
   };
-  return fed(t) / fed(kLargestTile);
+  return fed(t, grid) / fed(kLargestTile, kWideGrid);
 }
 
 // Main-memory traffic in elements of one product: each wave of tiles reads the rows of A and
@@ -132,9 +146,9 @@ GemmTiling price(const GemmShape& s, Tile t, int split, Decomposition how, doubl
   const double tiles = s.batch * tiles_m * tiles_n;
   const double ideal_elements = s.batch * (s.m * s.k + s.k * s.n + s.m * s.n);
   const double bytes_per_element = ideal_bytes / ideal_elements;
-  const double step_time =
-      2.0 * t.m * t.n * kStepK /
-      (machine.rate_flops_per_s / machine.units * feed_efficiency(t, bytes_per_element, machine));
+  const double step_time = 2.0 * t.m * t.n * kStepK /
+                           (machine.rate_flops_per_s / machine.units *
+                            feed_efficiency(t, bytes_per_element, {tiles_m, tiles_n}, machine));
   const double steps_per_slice = std::ceil(s.k / split / kStepK) + kPipelineFillSteps;
   double partials = 0;
   if (g.stream_k) {

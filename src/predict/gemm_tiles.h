@@ -21,6 +21,8 @@ struct GemmMachine {
   bool cpu = false;
   // Whether the library offers stream-K (Calibration::gemm_stream_k); else whole tiles in waves.
   bool stream_k = true;
+  // Tiles of a cluster that share one operand's loads from L2 (Calibration::gemm_multicast).
+  double multicast = 1;
   // How its compute and memory parts overlap (overlapped_time_s); 0: the larger part alone.
   double overlap_exponent = 0;
   // The fixed cost of a kernel launched as the GEMM is: what split-K's reduction kernel pays.

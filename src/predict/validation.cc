@@ -136,10 +136,10 @@ std::vector<std::string> split_tabs(const std::string& line) {
 
 // The keys a '# ridge:' line may have ('device NAME' aside): a misspelt one would otherwise be
 // read as no directive at all, and its file priced without it.
-constexpr std::array<std::string_view, 11> kDirectiveKeys = {
-    "device",         "role",          "fit",           "exclude",           "attention",
-    "context_kernel", "decode_kernel", "extra_kernels", "timing_overhead_s", "replay_floor_s",
-    "replayed_copies"};
+constexpr std::array<std::string_view, 12> kDirectiveKeys = {
+    "device",          "role",          "fit",           "exclude",           "attention",
+    "context_kernel",  "decode_kernel", "extra_kernels", "timing_overhead_s", "replay_floor_s",
+    "replayed_copies", "graph_captured"};
 
 void read_directive(Table& t, const std::string& comment, int line) {
   const std::string body = trimmed(comment.substr(std::string_view("ridge:").size()));
@@ -459,10 +459,11 @@ double bound_s(const Op& op, const Device& device, Precision precision, double l
 // The bound and, where a calibration applies, the expected time of `ops` run one after the
 // other on `device`, with what the source's timing adds to every call and `extra_kernels` more
 // kernels of the source's that ridge counts no work for, each at the calibration's floor, their
-// data where `where` says.
+// data where `where` says; `in_graph` of the calls follow another kernel of their CUDA graph and
+// pay the graph's kernel floor, the rest a lone kernel's.
 void price_ops(ValidationPoint& p, const Device& device, std::span<const Op> ops,
                Precision precision, double overhead_s, double extra_kernels = 0,
-               Residency where = {}) {
+               Residency where = {}, double in_graph = 0) {
   p.device_id = device.id;
   p.bound_s = overhead_s;
   for (const Op& op : ops) p.bound_s += bound_s(op, device, precision, where.l2_share);
@@ -472,9 +473,16 @@ void price_ops(ValidationPoint& p, const Device& device, std::span<const Op> ops
   double expected_s =
       overhead_s + extra_kernels * kernel_fixed_cost_s(*calibration, KernelLaunch::alone);
   for (const Op& op : ops) {
-    const auto e = expected_time(op, device, precision, *calibration, {.data_in_l2 = where.in_l2});
-    if (!e) return;
-    expected_s += e->time_s;
+    const auto alone = expected_time(op, device, precision, *calibration,
+                                     {.launch = KernelLaunch::alone, .data_in_l2 = where.in_l2});
+    if (!alone) return;
+    expected_s += (1 - in_graph) * alone->time_s;
+    if (in_graph > 0) {
+      expected_s +=
+          in_graph * expected_time(op, device, precision, *calibration,
+                                   {.launch = KernelLaunch::graph, .data_in_l2 = where.in_l2})
+                         ->time_s;
+    }
   }
   p.expected_s = expected_s;
   if (where.in_l2) {
@@ -484,26 +492,38 @@ void price_ops(ValidationPoint& p, const Device& device, std::span<const Op> ops
   }
 }
 
+double gemm_weight_bytes(const GemmShape& s, const GemmTypes& types) {
+  return s.batch * s.n * s.k * types.input_bytes;
+}
+
+// How many copies of a GEMM's weights a source replays it over, up to `most_copies` (0: not
+// replayed): as many as exceed the L2, as aiconfigurator's collector takes.
+double replayed_weight_copies(const GemmShape& s, const GemmTypes& types, int most_copies,
+                              const Device& device) {
+  const MemoryLevel* l2 = device.shared_cache();
+  if (most_copies < 1 || !l2) return 0;
+  return std::clamp(std::ceil(l2->capacity_bytes->value / gemm_weight_bytes(s, types)), 1.0,
+                    1.0 * most_copies);
+}
+
 // Where a GEMM's operands are when a source replays it over up to `most_copies` copies of its
 // weights (0: not replayed): the copies and the activations they share.
 Residency gemm_residency(const GemmShape& s, const GemmTypes& types, int most_copies,
                          const Device& device) {
-  const MemoryLevel* l2 = device.shared_cache();
-  if (most_copies < 1 || !l2) return {};
-  const double weight_bytes = s.batch * s.n * s.k * types.input_bytes;
-  const double copies =
-      std::clamp(std::ceil(l2->capacity_bytes->value / weight_bytes), 1.0, 1.0 * most_copies);
+  const double copies = replayed_weight_copies(s, types, most_copies, device);
+  if (copies == 0) return {};
   const double activations = s.batch * s.m * (s.k * types.input_bytes + s.n * types.output_bytes);
-  return replayed_residency(copies * weight_bytes + activations, device);
+  return replayed_residency(copies * gemm_weight_bytes(s, types) + activations, device);
 }
 
 // The same for one GEMM, its output in the types' output width.
 void price_gemm(ValidationPoint& p, const Device& device, const GemmShape& shape,
-                const GemmTypes& types, double overhead_s, Residency where = {}) {
+                const GemmTypes& types, double overhead_s, Residency where = {},
+                double in_graph = 0) {
   Op op = gemm(shape.m, shape.n, shape.k, types.input_bytes, shape.batch);
   op.bytes = shape.batch * ((shape.m * shape.k + shape.k * shape.n) * types.input_bytes +
                             shape.m * shape.n * types.output_bytes);
-  price_ops(p, device, std::span<const Op>(&op, 1), types.compute, overhead_s, 0, where);
+  price_ops(p, device, std::span<const Op>(&op, 1), types.compute, overhead_s, 0, where, in_graph);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -551,6 +571,8 @@ struct KernelRow {
   GemmTypes types;
   double overhead_s = 0;    // what the source's timing adds to each call
   int replayed_copies = 0;  // '# ridge: replayed_copies = N': Residency
+  // '# ridge: graph_captured = yes': each timed iteration's calls are captured in one CUDA graph.
+  bool graph_captured = false;
 };
 
 // A source that times each call as one CUDA-graph replay issued from the host ('# ridge:
@@ -574,6 +596,7 @@ ValidationSet run_kernel_set(const Table& t, const Catalog& catalog, ValidationR
   const double replay_floor_s = directive_seconds(t, "replay_floor_s");
   const int replayed_copies = static_cast<int>(
       directive_number(t, "replayed_copies", 100, true, "a count from 0 to 100").value_or(0));
+  const bool graph_captured = directive_choice(t, "graph_captured", "no", {"yes", "no"}) == "yes";
   for (std::size_t i = 0; i < t.rows.size(); ++i) {
     const Row row(t, i);
     const std::string gpu = row.text("device");
@@ -585,7 +608,8 @@ ValidationSet run_kernel_set(const Table& t, const Catalog& catalog, ValidationR
     else if (!types)
       priced = fmt::format("dtype '{}' is not a precision ridge reads", row.text("dtype"));
     else
-      priced = price(KernelRow{row, *named.device, *types, overhead_s, replayed_copies});
+      priced =
+          price(KernelRow{row, *named.device, *types, overhead_s, replayed_copies, graph_captured});
     if (auto* why = std::get_if<std::string>(&priced)) {
       set.skipped.push_back(fmt::format("line {}: {}", row.line(), *why));
       continue;
@@ -634,8 +658,11 @@ ValidationPoint gemm_point(const KernelRow& k) {
                         shape.m, shape.n, shape.k, row.text("dtype"));
   if (const auto layout = row.optional_text("layout")) p.label = *layout + " " + p.label;
   p.measured_s = measured_kernel_seconds(row, 2 * shape.batch * shape.m * shape.n * shape.k);
+  // Of the copies one iteration times, all but the first follow another in its graph.
+  const double copies = replayed_weight_copies(shape, k.types, k.replayed_copies, k.device);
+  const double in_graph = k.graph_captured && copies > 1 ? (copies - 1) / copies : 0;
   price_gemm(p, k.device, shape, k.types, k.overhead_s,
-             gemm_residency(shape, k.types, k.replayed_copies, k.device));
+             gemm_residency(shape, k.types, k.replayed_copies, k.device), in_graph);
   return p;
 }
 
@@ -874,11 +901,11 @@ std::optional<RunPrecision> run_precision(std::string_view text) {
   const auto says = [&](std::string_view word) { return std::ranges::find(w, word) != w.end(); };
   // Weights and activations in int8 (SmoothQuant): int8 products.
   if (w[0] == "w8a8" || (w[0] == "int8" && (says("smoothquant") || says("sq") || says("w8a8"))))
-    return RunPrecision{Precision::int8, 8, false};
+    return RunPrecision{Precision::int8, 8, false, {}};
   // Weight-only 4-bit as AWQ and GPTQ ship it: groups of 128.
   if (w[0] == "w4a16" || w[0] == "awq" || w[0] == "gptq")
-    return RunPrecision{Precision::fp16, 4 + 32.0 / 128, false};
-  if (w[0] == "w8a16") return RunPrecision{Precision::fp16, 8, false};
+    return RunPrecision{Precision::fp16, 4 + 32.0 / 128, false, {}};
+  if (w[0] == "w8a16") return RunPrecision{Precision::fp16, 8, false, {}};
   const std::optional<double> bits = named_bits(w[0]);
   const bool weight_only = says("weight") && says("only");  // "weight-only", "weight only"
   if (w[0] == "int8" || w[0] == "int4" || (weight_only && bits && *bits >= 1 && *bits < 16)) {
@@ -893,11 +920,11 @@ std::optional<RunPrecision> run_precision(std::string_view text) {
   }
   const auto named = precision_named(w[0]);  // ridge's and PyTorch's names
   if (p.presumed || named == Precision::fp16 || named == Precision::bf16) return p;
-  if (named == Precision::fp8) return RunPrecision{Precision::fp8, 8, false};
-  if (named == Precision::fp32) return RunPrecision{Precision::fp32, 32, false};
+  if (named == Precision::fp8) return RunPrecision{Precision::fp8, 8, false, {}};
+  if (named == Precision::fp32) return RunPrecision{Precision::fp32, 32, false, {}};
   // NVFP4 weights and activations: fp4 products, and the format's scales in its bytes.
   if (w[0] == "nvfp4")
-    return RunPrecision{Precision::fp4, find_quant_format("nvfp4")->bits_per_value(), false};
+    return RunPrecision{Precision::fp4, find_quant_format("nvfp4")->bits_per_value(), false, {}};
   if (w[0] == "mxfp4") return RunPrecision{Precision::bf16, 16, false, find_quant_format("mxfp4")};
   return std::nullopt;
 }

@@ -80,6 +80,12 @@ Section calibration_section(const Calibration& c, Precision precision, bool extr
                                                      ? "offered by the library"
                                                      : "not offered: whole tiles in waves"));
   }
+  if (c.gemm_multicast) {
+    const double tiles = c.gemm_multicast->value;
+    add_figure(
+        fields, "gemm_multicast", "GEMM tiles a cluster", *c.gemm_multicast,
+        number_cell(tiles, fmt::format("{:g} (they share each load of one operand)", tiles)));
+  }
   return calibration_closed(std::move(fields), c);
 }
 

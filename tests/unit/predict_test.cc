@@ -287,6 +287,41 @@ TEST(Expected, WithoutStreamKAPartWaveCostsAWholeOne) {
   EXPECT_TRUE(hopper.gemm_stream_k->holds);
 }
 
+// Hopper's GEMM tiles run in clusters of two that share each K step's load of one operand from
+// the L2 (TMA multicast): a 128x128 tile draws 128 + 64 elements a step, not 256, and keeps
+// 85.3 / 92.9 of the rate where the L2's 8.558 TB/s would feed it 64 / 92.9 alone. 1024x2048x4096
+// on an H100 is then best as 128 such tiles in one wave. The largest tiles, which the rate is
+// what they reach, lose nothing either way. Ampere has no clusters.
+TEST(Expected, ClusteredTilesShareOneOperandsLoadsFromTheL2) {
+  const Device& h100 = device("h100-sxm");
+  const Calibration hopper = *find_calibration(h100);
+  ASSERT_TRUE(hopper.gemm_multicast.has_value());
+  EXPECT_EQ(hopper.gemm_multicast->value, 2);
+  EXPECT_EQ(hopper.gemm_multicast->provenance, Provenance::estimate);
+  EXPECT_FALSE(hopper.gemm_multicast->source.empty());
+  EXPECT_FALSE(find_calibration(device("a100-sxm-80gb"))->gemm_multicast.has_value());
+
+  const Op op = gemm(1024, 2048, 4096, 2);
+  const auto clustered = expected_time(op, h100, Precision::bf16, hopper);
+  ASSERT_TRUE(clustered.has_value());
+  EXPECT_NE(clustered->detail.find("tile 128x128, split-k 1, 1 wave"), std::string::npos)
+      << clustered->detail;
+  const double rate = 0.803 * h100.peak(Precision::bf16).value;
+  const double needed = rate / 8.558e12;  // FLOP per byte drawn from the L2 that keeps it busy
+  const double drawn = 2.0 * 128 * 128 / ((128 + 64) * 2);
+  const double step = 2.0 * 128 * 128 * 64 / (rate / 132) / (drawn / needed);
+  EXPECT_NEAR(clustered->compute_time_s, (4096.0 / 64 + 2) * step, 1e-12);
+
+  Calibration alone = hopper;
+  alone.gemm_multicast.reset();
+  const auto unshared = expected_time(op, h100, Precision::bf16, alone);
+  EXPECT_GT(unshared->time_s, clustered->time_s * 1.1);
+
+  const Op large = gemm(8192, 8192, 8192, 2);
+  EXPECT_NEAR(expected_time(large, h100, Precision::bf16, alone)->compute_time_s,
+              expected_time(large, h100, Precision::bf16, hopper)->compute_time_s, 1e-12);
+}
+
 // Tile quantisation: one row of output costs as much compute as sixteen (the 16-row tile).
 TEST(Expected, OneRowCostsATileOfRows) {
   const Device& h100 = device("h100-sxm");
@@ -878,20 +913,21 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // Vidur's profiles of torch's fp16 GEMMs, every layer of seven models at TP 1 to 8, 1 to 32k
   // tokens: held out. Both meet the kernel-level target, the A100's (whose cuBLAS has no
   // stream-K) expected a tenth faster than measured at the median (docs/predict.md).
-  expect_set("gemm_vidur_h100", held_out, 2604, 0.08, 0.20);
+  expect_set("gemm_vidur_h100", held_out, 2604, 0.09, 0.23);
   expect_set("gemm_vidur_a100", held_out, 3692, 0.11, 0.22);
   // NVIDIA aiconfigurator's bf16 GEMM tables (TensorRT-LLM's Linear, CUDA-graph replay, a newer
-  // library than Vidur's): held out. The A100 meets the kernel-level target (its mid-sized
-  // products in 128 tiles still expected a third faster than measured); the H100 and H200 are
-  // expected slower than measured for small and mid products
-  // (newer kernels than the model's tiles): held, unhidden (docs/predict.md). The B300's table is
-  // where Blackwell's bandwidth share was fitted (its GEMVs), the B200's holds it out.
-  expect_set("gemm_aiconfigurator_a100", held_out, 504, 0.09, 0.25);
-  expect_set("gemm_aiconfigurator_h100", held_out, 540, 0.10, 0.37);
-  expect_set("gemm_aiconfigurator_h200", held_out, 540, 0.11, 0.38);
-  expect_set("gemm_aiconfigurator_gb200", held_out, 540, 0.13, 0.31);
-  expect_set("gemm_aiconfigurator_gb300", held_out, 540, 0.12, 0.33);
-  expect_set("gemm_aiconfigurator_b200", held_out, 540, 0.11, 0.31);
+  // library than Vidur's, the copies of one iteration in one CUDA graph): held out. The A100,
+  // H100 and H200 meet the kernel-level target (Hopper's tiles sharing loads in clusters of two;
+  // the A100's mid-sized products in 128 tiles still expected a third faster than measured);
+  // Blackwell's smallest products are expected slower than measured, its largest faster: held,
+  // unhidden (docs/predict.md). The B300's table is where Blackwell's bandwidth share was fitted
+  // (its GEMVs), the B200's holds it out.
+  expect_set("gemm_aiconfigurator_a100", held_out, 504, 0.09, 0.24);
+  expect_set("gemm_aiconfigurator_h100", held_out, 540, 0.09, 0.24);
+  expect_set("gemm_aiconfigurator_h200", held_out, 540, 0.09, 0.25);
+  expect_set("gemm_aiconfigurator_gb200", held_out, 540, 0.12, 0.30);
+  expect_set("gemm_aiconfigurator_gb300", held_out, 540, 0.11, 0.29);
+  expect_set("gemm_aiconfigurator_b200", held_out, 540, 0.10, 0.30);
   expect_set("gemm_aiconfigurator_b300", fit, 540, 0.14);
   // Its context-attention tables (TensorRT-LLM's attention layer over a causal prompt: the
   // rotary and cache pass, then its own context FMHA, its blocks in the grid's order, each
@@ -1470,6 +1506,32 @@ TEST(Validation, ReplayedWeightsAreReadWhereTheL2HoldsThem) {
   EXPECT_DOUBLE_EQ(*big_hot.expected_s, *big_cold.expected_s);
   EXPECT_LT(big_hot.bound_s, big_cold.bound_s);
   EXPECT_GT(big_hot.bound_s, 0.85 * big_cold.bound_s);
+}
+
+// A source that captures each timed iteration's calls in one CUDA graph ('# ridge:
+// graph_captured = yes') runs all but the first of its copies right after another kernel of the
+// graph: those pay the profile's graph kernel floor, the first a lone kernel's. 1 MiB of weights
+// on an H100 is replayed over five copies, so four fifths of the difference go.
+TEST(Validation, CallsCapturedInOneGraphPayTheGraphsKernelFloor) {
+  const auto point = [](const char* shape, const char* graph) {
+    const std::string text =
+        std::string("# Source: a test\n# ridge: replayed_copies = 5 (a test)\n") + graph +
+        "m\tn\tk\tdtype\tdevice\ttime_ms\n" + shape + "\tbf16\tH100 80GB HBM3\t1\n";
+    return validate(text).front().points.at(0);
+  };
+  const Calibration hopper = *find_calibration(device("h100-sxm"));
+  const double saved = hopper.kernel_floor_s.value - hopper.graph_kernel_floor_s.value;
+  ASSERT_GT(saved, 0);
+  const ValidationPoint alone = point("1024\t512\t1024", "");
+  const ValidationPoint captured =
+      point("1024\t512\t1024", "# ridge: graph_captured = yes (a test)\n");
+  EXPECT_NEAR(*alone.expected_s - *captured.expected_s, 0.8 * saved, 1e-12);
+  EXPECT_DOUBLE_EQ(alone.bound_s, captured.bound_s);
+  // Weights of the whole L2 are timed one copy an iteration: nothing follows another kernel.
+  EXPECT_DOUBLE_EQ(
+      *point("16\t16384\t16384", "# ridge: graph_captured = yes (a test)\n").expected_s,
+      *point("16\t16384\t16384", "").expected_s);
+  EXPECT_THROW(point("1024\t512\t1024", "# ridge: graph_captured = often\n"), InputError);
 }
 
 // A run that decodes several tokens a step (speculative decoding: EAGLE, Medusa, MTP, a draft
