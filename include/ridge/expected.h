@@ -118,6 +118,12 @@ struct CollectiveTransfer {
 };
 CollectiveTransfer expected_transfer(double bytes, int steps, const Link& link,
                                      const Calibration& calibration);
+// An all-to-all as NCCL runs it: a send to and a receive from every peer at once (grouped
+// point-to-point, over a node's switch), one exchange of `bytes` (each rank's sends), on LL
+// while each peer's `peer_bytes` are small and Simple past that, as NCCL picks for them; its
+// tuner does not choose.
+CollectiveTransfer expected_p2p_transfer(double bytes, double peer_bytes, const Link& link,
+                                         const Calibration& calibration);
 
 // One collective of `bytes` (nccl-tests' size: the buffer, an all-gather's whole output) over
 // `ranks` GPUs of one node, a ring over the node's link as NCCL's latency model prices it, and

@@ -562,19 +562,54 @@ double local_step_bytes(CollectiveOp op, double bytes, int ranks, const Calibrat
 
 }  // namespace
 
+namespace {
+
+// `bytes` over `steps` on LL, its latencies those the calibration fits.
+CollectiveTransfer ll_transfer(double bytes, int steps, double ring_bytes_per_s,
+                               const Calibration& c) {
+  const double ll_step = c.collective_step_latency_s ? c.collective_step_latency_s->value : 0;
+  return {"LL", c.collective_latency_s.value + steps * ll_step +
+                    bytes / ll_bus_bandwidth(ring_bytes_per_s, c)};
+}
+
+CollectiveTransfer protocol_transfer(double bytes, int steps, double ring_bytes_per_s,
+                                     const CollectiveProtocol& p) {
+  const double share = p.bandwidth_share ? p.bandwidth_share->value : 1;
+  return {p.name,
+          p.latency_s.value + steps * p.step_latency_s.value + bytes / (share * ring_bytes_per_s)};
+}
+
+double ring_bandwidth(const Link& link, const Calibration& c) {
+  return c.link_efficiency.value * link.bandwidth_bytes_per_s.value;
+}
+
+}  // namespace
+
 CollectiveTransfer expected_transfer(double bytes, int steps, const Link& link,
                                      const Calibration& c) {
-  const double ring = c.link_efficiency.value * link.bandwidth_bytes_per_s.value;
-  const double ll_step = c.collective_step_latency_s ? c.collective_step_latency_s->value : 0;
-  CollectiveTransfer best{
-      "LL", c.collective_latency_s.value + steps * ll_step + bytes / ll_bus_bandwidth(ring, c)};
+  const double ring = ring_bandwidth(link, c);
+  CollectiveTransfer best = ll_transfer(bytes, steps, ring, c);
   for (const CollectiveProtocol& p : c.collective_protocols) {
-    const double share = p.bandwidth_share ? p.bandwidth_share->value : 1;
-    const double time_s =
-        p.latency_s.value + steps * p.step_latency_s.value + bytes / (share * ring);
-    if (time_s < best.time_s) best = {p.name, time_s};
+    const CollectiveTransfer t = protocol_transfer(bytes, steps, ring, p);
+    if (t.time_s < best.time_s) best = t;
   }
   return best;
+}
+
+CollectiveTransfer expected_p2p_transfer(double bytes, double peer_bytes, const Link& link,
+                                         const Calibration& c) {
+  // NCCL_P2P_LL_THRESHOLD's default (src/enqueue.cc, addP2pToPlan): LL while a channel carries
+  // no more than this much to its peer; a peer's first channel carries up to 64 KiB (an eighth
+  // of the 512 KiB NVLink chunk) before a second opens, so past this much a peer gets Simple.
+  constexpr double kP2pLLThresholdBytes = 16384;
+  const double ring = ring_bandwidth(link, c);
+  // One exchange with every peer at once, over the switch.
+  constexpr int kSteps = 1;
+  if (peer_bytes > kP2pLLThresholdBytes) {
+    for (const CollectiveProtocol& p : c.collective_protocols)
+      if (p.name == "Simple") return protocol_transfer(bytes, kSteps, ring, p);
+  }
+  return ll_transfer(bytes, kSteps, ring, c);
 }
 
 ExpectedTime expected_collective_time(CollectiveOp op, double bytes, int ranks,
@@ -588,11 +623,14 @@ ExpectedTime expected_collective_time(CollectiveOp op, double bytes, int ranks,
   const double sent =
       bytes * bus_bandwidth_factor(op, ranks) + local_step_bytes(op, bytes, ranks, c);
   e.fixed_time_s = kernel_fixed_cost_s(c, launch);
-  const CollectiveTransfer transfer =
-      expected_transfer(sent, ring_steps(op, ranks), in_node_link(device), c);
+  const Link& link = in_node_link(device);
+  const bool p2p = op == CollectiveOp::alltoall;
+  const CollectiveTransfer transfer = p2p ? expected_p2p_transfer(sent, bytes / ranks, link, c)
+                                          : expected_transfer(sent, ring_steps(op, ranks), link, c);
   e.time_s = e.fixed_time_s + transfer.time_s;
   e.limiter = "communication";
-  e.detail = fmt::format("NCCL ring over {} GPUs, {} protocol", ranks, transfer.protocol);
+  e.detail = fmt::format("NCCL {} over {} GPUs, {} protocol", p2p ? "send/receive" : "ring", ranks,
+                         transfer.protocol);
   wait_for_host(e, host_launch_interval_s(c, launch));
   e.extrapolated = !c.measured;
   return e;
