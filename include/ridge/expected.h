@@ -126,8 +126,9 @@ CollectiveTransfer expected_p2p_transfer(double bytes, double peer_bytes, const 
                                          const Calibration& calibration);
 
 // One collective of `bytes` (nccl-tests' size: the buffer, an all-gather's whole output) over
-// `ranks` GPUs of one node, a ring over the node's link as NCCL's latency model prices it, and
-// the fixed cost of a kernel launched so.
+// `ranks` GPUs of one node, a ring over the node's link as NCCL's latency model prices it (an
+// all-to-all, NCCL's exchange with every peer at once), and the fixed cost of a kernel launched
+// so.
 ExpectedTime expected_collective_time(CollectiveOp op, double bytes, int ranks,
                                       const Device& device, const Calibration& calibration,
                                       KernelLaunch launch);

@@ -560,10 +560,6 @@ double local_step_bytes(CollectiveOp op, double bytes, int ranks, const Calibrat
   return c.collective_local_step->value * bytes / ranks;
 }
 
-}  // namespace
-
-namespace {
-
 // `bytes` over `steps` on LL, its latencies those the calibration fits.
 CollectiveTransfer ll_transfer(double bytes, int steps, double ring_bytes_per_s,
                                const Calibration& c) {
