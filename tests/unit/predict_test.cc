@@ -290,8 +290,8 @@ TEST(Expected, WithoutStreamKAPartWaveCostsAWholeOne) {
 // Hopper's GEMM tiles run in clusters of two that share each K step's load of one operand from
 // the L2 (TMA multicast): a 128x128 tile draws 128 + 64 elements a step, not 256, and keeps
 // 85.3 / 92.9 of the rate where the L2's 8.558 TB/s would feed it 64 / 92.9 alone. 1024x2048x4096
-// on an H100 is then best as 128 such tiles in one wave. The largest tiles, which the rate is
-// what they reach, lose nothing either way. Ampere has no clusters.
+// on an H100 is then best as 128 such tiles in one wave. The largest tiles, whose rate the
+// calibration's share is, lose nothing either way. Ampere has no clusters.
 TEST(Expected, ClusteredTilesShareOneOperandsLoadsFromTheL2) {
   const Device& h100 = device("h100-sxm");
   const Calibration hopper = *find_calibration(h100);
