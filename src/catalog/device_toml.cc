@@ -40,10 +40,8 @@ class DeviceReader : TomlReader {
                                          fmt::format("{}", fmt::join(device_kind_names(), ", ")));
     d.runtime_names = read_runtime_names();
     if (root_.contains("compute_unit")) d.unit_name = required_string(root_, "", "compute_unit");
-    if (const toml::node* units = root_.get("compute_units")) {
+    if (const toml::node* units = root_.get("compute_units"))
       d.compute_units = figure(*units, "compute_units", FigureKind::count);
-      check_whole(*units, "compute_units", d.compute_units->value);
-    }
     read_peaks(d);
     read_memory(d);
     read_links(d);
@@ -82,11 +80,6 @@ class DeviceReader : TomlReader {
     if (!year || *year < 1950 || *year > 2100)
       fail(node.source(), "year", "must be a year such as 2022");
     return static_cast<int>(*year);
-  }
-
-  void check_whole(const toml::node& node, std::string_view path, double value) const {
-    if (value != std::floor(value))
-      fail(node.source(), path, fmt::format("{} must be a whole number", value));
   }
 
   void read_peaks(Device& d) const {

@@ -81,8 +81,8 @@ class TomlReader {
     fail(node.source(), path, "must be a table");
   }
 
-  // The number at table.key: finite, positive and plausible for its kind, else bad input
-  // naming the field and the value.
+  // The number at table.key: finite, positive, plausible for its kind and, for a count, whole,
+  // else bad input naming the field and the value.
   double plausible_number(const toml::table& table, std::string_view path, std::string_view key,
                           FigureKind kind) const {
     const toml::node& node = required(table, path, key);
@@ -92,6 +92,8 @@ class TomlReader {
     if (!std::isfinite(*number))
       fail(node.source(), field, fmt::format("{} is not finite", *number));
     if (*number <= 0) fail(node.source(), field, fmt::format("{} must be positive", *number));
+    if (kind == FigureKind::count && *number != std::floor(*number))
+      fail(node.source(), field, fmt::format("{} must be a whole number", *number));
     if (!is_plausible(*number, kind)) {
       fail(
           node.source(), field,

@@ -506,11 +506,10 @@ double replayed_weight_copies(const GemmShape& s, const GemmTypes& types, int mo
                     1.0 * most_copies);
 }
 
-// Where a GEMM's operands are when a source replays it over up to `most_copies` copies of its
-// weights (0: not replayed): the copies and the activations they share.
-Residency gemm_residency(const GemmShape& s, const GemmTypes& types, int most_copies,
+// Where a GEMM's operands are when a source replays it over `copies` copies of its weights
+// (replayed_weight_copies; 0: not replayed): the copies and the activations they share.
+Residency gemm_residency(const GemmShape& s, const GemmTypes& types, double copies,
                          const Device& device) {
-  const double copies = replayed_weight_copies(s, types, most_copies, device);
   if (copies == 0) return {};
   const double activations = s.batch * s.m * (s.k * types.input_bytes + s.n * types.output_bytes);
   return replayed_residency(copies * gemm_weight_bytes(s, types) + activations, device);
@@ -662,7 +661,7 @@ ValidationPoint gemm_point(const KernelRow& k) {
   const double copies = replayed_weight_copies(shape, k.types, k.replayed_copies, k.device);
   const double in_graph = k.graph_captured && copies > 1 ? (copies - 1) / copies : 0;
   price_gemm(p, k.device, shape, k.types, k.overhead_s,
-             gemm_residency(shape, k.types, k.replayed_copies, k.device), in_graph);
+             gemm_residency(shape, k.types, copies, k.device), in_graph);
   return p;
 }
 
