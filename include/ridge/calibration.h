@@ -67,6 +67,16 @@ struct Calibration {
   // The bandwidth from L2 into the SMs over the whole device, B/s: what feeds a GEMM tile.
   // Absent: tiles are taken to be fed at their full rate.
   std::optional<Figure> l2_bandwidth_bytes_per_s;
+  // How much of a working set that is read again call after call, by every SM, the L2 still
+  // holds at the next call, by the set's size over the L2's capacity: all of it up to
+  // l2_hit_all_to times the capacity, none from l2_hit_none_from times it, in a straight line
+  // between (l2_hit_share). Given together or not at all. Absent: all of it up to half the
+  // capacity and none above, the two halves of a partitioned L2 each holding its own copy.
+  std::optional<Figure> l2_hit_all_to;
+  std::optional<Figure> l2_hit_none_from;
+  // The share of a replayed working set of `working_set_over_capacity` times the L2's capacity
+  // that the L2 serves at the next call, from l2_hit_all_to and l2_hit_none_from.
+  double l2_hit_share(double working_set_over_capacity) const;
   // Whether the GEMM library deals the K steps of all tiles out evenly over the SMs (stream-K;
   // cuBLAS's "segment-K"), so a part-empty last wave costs only the fix-up of the tiles SMs
   // share. Where its kernels have no such mode, whole tiles go out in waves and split-K fills

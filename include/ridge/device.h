@@ -37,7 +37,16 @@ struct Figure {
 // meaningful (a 1e300-byte memory or a 1e-30 B/s link is a typo, not a device).
 // fraction: a share of a peak (an efficiency), above 0 and at most 1. exponent: the power of a
 // p-norm (how a kernel's parts overlap), at least 1.
-enum class FigureKind { count, flops_per_s, bytes, bytes_per_s, seconds, fraction, exponent };
+enum class FigureKind {
+  count,
+  flops_per_s,
+  bytes,
+  bytes_per_s,
+  seconds,
+  fraction,
+  exponent,
+  multiple  // of a capacity: how far a working set reaches past it, or short of it
+};
 struct PlausibleRange {
   double min, max;
   const char* text;  // "1 B to 1 EB"

@@ -31,10 +31,11 @@ struct ExpectOptions {
   // The share of the achievable bandwidth the kernel's reads reach (weight_read_share: a
   // dequantising weight-only kernel's); 1 for any other.
   double bandwidth_share = 1;
-  // The kernel's data stays in the device's L2 between calls: a benchmark that replays it on
-  // buffers the L2 holds (a model's layers each read their own weights, so never there). Its
-  // traffic then moves at the calibration's L2 rate, where the calibration gives one.
-  bool data_in_l2 = false;
+  // The share of the kernel's data the device's L2 still holds from the call before: a benchmark
+  // that replays it on buffers the L2 holds (a model's layers each read their own weights, so
+  // never there; Calibration::l2_hit_share). That share moves at the calibration's L2 rate,
+  // where the calibration gives one, the rest at main memory's.
+  double l2_hit_share = 0;
   // Whether ExpectedTime::detail is written (a model's thousands of ops keep only their times).
   bool describe = true;
 };

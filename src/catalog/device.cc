@@ -126,6 +126,8 @@ PlausibleRange plausible_range(FigureKind kind) {
     case FigureKind::exponent:
       // Below 1 a p-norm exceeds the sum of its parts.
       return {1, 100, "1 to 100"};
+    case FigureKind::multiple:
+      return {0.01, 10, "0.01 to 10 times"};
   }
   return {0, 0, ""};
 }

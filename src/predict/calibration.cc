@@ -34,7 +34,8 @@ class CalibrationReader : TomlReader {
           sourced(compute, "compute", key.str(), FigureKind::fraction);
     }
     const toml::table& memory =
-        section("memory", {"bandwidth", "gemm_bandwidth", "streaming_per_unit", "l2_bandwidth"});
+        section("memory", {"bandwidth", "gemm_bandwidth", "streaming_per_unit", "l2_bandwidth",
+                           "l2_hit_all_to", "l2_hit_none_from"});
     c.bandwidth_efficiency = sourced(memory, "memory", "bandwidth", FigureKind::fraction);
     c.gemm_bandwidth_efficiency =
         optional_sourced(memory, "memory", "gemm_bandwidth", FigureKind::fraction);
@@ -43,6 +44,7 @@ class CalibrationReader : TomlReader {
     if (memory.contains("l2_bandwidth"))
       c.l2_bandwidth_bytes_per_s =
           sourced(memory, "memory", "l2_bandwidth", FigureKind::bytes_per_s);
+    read_l2_hits(memory, c);
     if (root_.contains("gemm")) {
       const toml::table& gemm = section("gemm", {"stream_k", "multicast"});
       if (gemm.contains("stream_k")) c.gemm_stream_k = library_fact(gemm, "gemm", "stream_k");
@@ -169,6 +171,19 @@ class CalibrationReader : TomlReader {
         optional_sourced(collective, "collective", key + "_bandwidth", FigureKind::fraction)};
   }
 
+  // 'l2_hit_all_to' and 'l2_hit_none_from', both or neither, the second past the first: the
+  // share the L2 serves falls from all to none between them.
+  void read_l2_hits(const toml::table& memory, Calibration& c) const {
+    if (!memory.contains("l2_hit_all_to") && !memory.contains("l2_hit_none_from")) return;
+    c.l2_hit_all_to = sourced(memory, "memory", "l2_hit_all_to", FigureKind::multiple);
+    c.l2_hit_none_from = sourced(memory, "memory", "l2_hit_none_from", FigureKind::multiple);
+    if (c.l2_hit_none_from->value <= c.l2_hit_all_to->value) {
+      fail(required(memory, "memory", "l2_hit_none_from").source(), "memory.l2_hit_none_from",
+           fmt::format("{:g} must be more than memory.l2_hit_all_to ({:g})",
+                       c.l2_hit_none_from->value, c.l2_hit_all_to->value));
+    }
+  }
+
   std::vector<std::string> read_devices() const {
     const toml::node& node = required(root_, "", "devices");
     const toml::array* array = node.as_array();
@@ -283,6 +298,12 @@ const Calibration* spec_profile_of(const Device& device) {
 }
 
 }  // namespace
+
+double Calibration::l2_hit_share(double working_set_over_capacity) const {
+  if (!l2_hit_all_to || !l2_hit_none_from) return working_set_over_capacity <= 0.5 ? 1 : 0;
+  const double all = l2_hit_all_to->value, none = l2_hit_none_from->value;
+  return std::clamp((none - working_set_over_capacity) / (none - all), 0.0, 1.0);
+}
 
 Calibration parse_calibration_toml(std::string_view text, const std::string& origin) {
   const toml::table root = parse_toml_input(text, origin);

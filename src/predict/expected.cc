@@ -43,18 +43,21 @@ struct LevelBandwidth {
 // fits (the timing harness, and a server's loop, call it on the same buffers): its bandwidth is
 // that level's, as measured. A GPU's figures are for data in device memory (benchmarks flush the
 // L2 between runs, and a model's layers each read their own weights), so its main-memory
-// bandwidth serves, unless the caller says the data stays in the L2 (`data_in_l2`: a benchmark
-// that replays the kernel on buffers the L2 holds); then the calibration's L2 rate, where it has
-// one. A GEMM streams main memory at the calibration's GEMM share where it gives one.
+// bandwidth serves, unless the caller says part of the data stays in the L2 (`l2_hit_share`: a
+// benchmark that replays the kernel on buffers the L2 holds); that part then moves at the
+// calibration's L2 rate, where it has one, and the two parts one after the other. A GEMM
+// streams main memory at the calibration's GEMM share where it gives one.
 LevelBandwidth bandwidth_for(const Op& op, const Device& device, const Calibration& c,
-                             bool data_in_l2) {
+                             double l2_hit_share) {
   const Figure& share = op.gemm_shape && c.gemm_bandwidth_efficiency ? *c.gemm_bandwidth_efficiency
                                                                      : c.bandwidth_efficiency;
   const LevelBandwidth main{share.value * device.main_bandwidth_bytes_per_s(), ""};
   if (!device.is_cpu()) {
-    if (!data_in_l2 || !c.l2_bandwidth_bytes_per_s) return main;
     const MemoryLevel* l2 = device.shared_cache();
-    return l2 ? LevelBandwidth{c.l2_bandwidth_bytes_per_s->value, l2->name} : main;
+    if (l2_hit_share <= 0 || !c.l2_bandwidth_bytes_per_s || !l2) return main;
+    const double seconds_per_byte =
+        l2_hit_share / c.l2_bandwidth_bytes_per_s->value + (1 - l2_hit_share) / main.bytes_per_s;
+    return {1 / seconds_per_byte, l2_hit_share >= 1 ? l2->name : ""};
   }
   if (!c.measured) return main;
   const double units = units_of(device);
@@ -71,8 +74,8 @@ LevelBandwidth bandwidth_for(const Op& op, const Device& device, const Calibrati
 // What a kernel of `op` reaches at a compute rate: the bandwidth of the level its data is in, and
 // the fixed cost of a kernel launched so.
 Achievable achievable_at(const Op& op, const Device& device, double rate_flops_per_s,
-                         const Calibration& c, KernelLaunch launch, bool data_in_l2 = false) {
-  const LevelBandwidth bandwidth = bandwidth_for(op, device, c, data_in_l2);
+                         const Calibration& c, KernelLaunch launch, double l2_hit_share = 0) {
+  const LevelBandwidth bandwidth = bandwidth_for(op, device, c, l2_hit_share);
   return {rate_flops_per_s, bandwidth.bytes_per_s, kernel_fixed_cost_s(c, launch),
           c.overlap_exponent ? c.overlap_exponent->value : 0, bandwidth.cache_level};
 }
@@ -82,7 +85,7 @@ Achievable achievable(const Op& op, const Device& device, Precision precision, c
                       const ExpectOptions& options) {
   Achievable a = achievable_at(
       op, device, c.compute_efficiency.at(precision).value * device.peak(precision).value, c,
-      options.launch, options.data_in_l2);
+      options.launch, options.l2_hit_share);
   a.bandwidth_bytes_per_s *= options.bandwidth_share;
   a.describe = options.describe;
   return a;

@@ -424,10 +424,9 @@ struct Residency {
   // The share of a call's bytes the L2 can hold between calls: its capacity over the replayed
   // working set, at most 1; 0 where nothing is replayed.
   double l2_share = 0;
-  // Whether the working set fits in half the L2, so that the expected time reads it there: half,
-  // as the tiles' traffic model holds reusable operands, since the A100's and Hopper's L2 is two
-  // partitions, each caching what its own SMs read.
-  bool in_l2 = false;
+  // The replayed working set over the L2's capacity, from which the calibration says what share
+  // the L2 serves in practice (Calibration::l2_hit_share); 0 where nothing is replayed.
+  double over_capacity = 0;
 };
 
 // Where a replayed working set of `working_set_bytes` stays on `device`; nowhere but main memory
@@ -436,7 +435,7 @@ Residency replayed_residency(double working_set_bytes, const Device& device) {
   const MemoryLevel* l2 = device.shared_cache();
   if (!l2 || working_set_bytes <= 0) return {};
   const double capacity = l2->capacity_bytes->value;
-  return {std::min(1.0, capacity / working_set_bytes), working_set_bytes <= capacity / 2};
+  return {std::min(1.0, capacity / working_set_bytes), working_set_bytes / capacity};
 }
 
 // The roofline bound of an op whose bytes are `l2_share` in the L2: those at the L2's bandwidth
@@ -456,6 +455,13 @@ double bound_s(const Op& op, const Device& device, Precision precision, double l
                   from_memory_s + from_l2_s);
 }
 
+// What a point's remark says of the share of its data the L2 serves from the call before.
+std::string l2_remark(double l2_hits, bool profile_has_l2_rate) {
+  std::string held = "its data stays in the L2 between calls";
+  if (l2_hits < 1) held = fmt::format("{:.0f}% of {}", 100 * l2_hits, held);
+  return profile_has_l2_rate ? held : held + "; the profile has no L2 rate";
+}
+
 // The bound and, where a calibration applies, the expected time of `ops` run one after the
 // other on `device`, with what the source's timing adds to every call and `extra_kernels` more
 // kernels of the source's that ridge counts no work for, each at the calibration's floor, their
@@ -470,26 +476,24 @@ void price_ops(ValidationPoint& p, const Device& device, std::span<const Op> ops
   const auto calibration = find_calibration(device);
   if (!calibration) return;
   p.calibration = calibration->id;
+  const double l2_hits =
+      where.over_capacity > 0 ? calibration->l2_hit_share(where.over_capacity) : 0;
   double expected_s =
       overhead_s + extra_kernels * kernel_fixed_cost_s(*calibration, KernelLaunch::alone);
   for (const Op& op : ops) {
     const auto alone = expected_time(op, device, precision, *calibration,
-                                     {.launch = KernelLaunch::alone, .data_in_l2 = where.in_l2});
+                                     {.launch = KernelLaunch::alone, .l2_hit_share = l2_hits});
     if (!alone) return;
     expected_s += (1 - in_graph) * alone->time_s;
     if (in_graph > 0) {
       expected_s +=
           in_graph * expected_time(op, device, precision, *calibration,
-                                   {.launch = KernelLaunch::graph, .data_in_l2 = where.in_l2})
+                                   {.launch = KernelLaunch::graph, .l2_hit_share = l2_hits})
                          ->time_s;
     }
   }
   p.expected_s = expected_s;
-  if (where.in_l2) {
-    p.remark = calibration->l2_bandwidth_bytes_per_s
-                   ? "its data stays in the L2 between calls"
-                   : "its data stays in the L2 between calls; the profile has no L2 rate";
-  }
+  if (l2_hits > 0) p.remark = l2_remark(l2_hits, calibration->l2_bandwidth_bytes_per_s.has_value());
 }
 
 double gemm_weight_bytes(const GemmShape& s, const GemmTypes& types) {

@@ -272,7 +272,12 @@ TEST(Expected, WithoutStreamKAPartWaveCostsAWholeOne) {
   const auto e = expected_time(gemm(2048, 2048, 2048, 2), a100, Precision::bf16, ampere);
   ASSERT_TRUE(e.has_value());
   EXPECT_NE(e->detail.find("tile 64x128, split-k 1, 5 waves"), std::string::npos) << e->detail;
-  const double step = 2.0 * 64 * 128 * 64 / (0.869 * 312e12 / 108);
+  // Each step of a 64x128 tile draws 192 elements of 2 bytes from the L2 for its 2 x 64 x 128 x
+  // 64 FLOP: at the measured L2 rate the L2 feeds it less than the largest tile gets.
+  const double rate = 0.869 * 312e12;
+  const double fed =
+      std::min(1.0, 2.0 * 64 * 128 / (192 * 2) / (rate / ampere.l2_bandwidth_bytes_per_s->value));
+  const double step = 2.0 * 64 * 128 * 64 / (rate / 108 * fed);
   EXPECT_NEAR(e->compute_time_s, 5 * (2048.0 / 64 + 2) * step, 1e-12);
   // The same profile with stream-K offered deals the tiles' steps out evenly instead, no SM idle.
   Calibration offered = ampere;
@@ -937,7 +942,7 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // tokens: held out. Both meet the kernel-level target, the A100's (whose cuBLAS has no
   // stream-K) expected a tenth faster than measured at the median (docs/predict.md).
   expect_set("gemm_vidur_h100", held_out, 2604, 0.09, 0.23);
-  expect_set("gemm_vidur_a100", held_out, 3692, 0.11, 0.22);
+  expect_set("gemm_vidur_a100", held_out, 3692, 0.09, 0.19);
   // NVIDIA aiconfigurator's bf16 GEMM tables (TensorRT-LLM's Linear, CUDA-graph replay, a newer
   // library than Vidur's, the copies of one iteration in one CUDA graph): held out. The A100,
   // H100 and H200 meet the kernel-level target (Hopper's tiles sharing loads in clusters of two;
@@ -945,13 +950,13 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // Blackwell's smallest products are expected slower than measured, its largest faster: held,
   // unhidden (docs/predict.md). The B300's table is where Blackwell's bandwidth share was fitted
   // (its GEMVs), the B200's holds it out.
-  expect_set("gemm_aiconfigurator_a100", held_out, 504, 0.09, 0.24);
-  expect_set("gemm_aiconfigurator_h100", held_out, 540, 0.09, 0.24);
-  expect_set("gemm_aiconfigurator_h200", held_out, 540, 0.09, 0.25);
-  expect_set("gemm_aiconfigurator_gb200", held_out, 540, 0.12, 0.30);
-  expect_set("gemm_aiconfigurator_gb300", held_out, 540, 0.11, 0.29);
-  expect_set("gemm_aiconfigurator_b200", held_out, 540, 0.10, 0.30);
-  expect_set("gemm_aiconfigurator_b300", fit, 540, 0.14);
+  expect_set("gemm_aiconfigurator_a100", held_out, 504, 0.08, 0.22);
+  expect_set("gemm_aiconfigurator_h100", held_out, 540, 0.08, 0.21);
+  expect_set("gemm_aiconfigurator_h200", held_out, 540, 0.08, 0.21);
+  expect_set("gemm_aiconfigurator_gb200", held_out, 540, 0.11, 0.30);
+  expect_set("gemm_aiconfigurator_gb300", held_out, 540, 0.10, 0.29);
+  expect_set("gemm_aiconfigurator_b200", held_out, 540, 0.10, 0.31);
+  expect_set("gemm_aiconfigurator_b300", fit, 540, 0.11);
   // Its context-attention tables (TensorRT-LLM's attention layer over a causal prompt: the
   // rotary and cache pass, then its own context FMHA, its blocks in the grid's order, each
   // block's fixed part a time, not tiles of the part's tensor work). The H100's is where that
@@ -999,7 +1004,7 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // unhidden (docs/predict.md): its 96 MB L2 keeps more of a replayed working set than half, for
   // which Ada's profile has no rate, and its NCCL table crosses a PCIe host whose 8 GPUs reach
   // 1.2 GB/s of bus bandwidth.
-  expect_set("gemm_aiconfigurator_l40s", fit, 540, 0.26, 1.40);
+  expect_set("gemm_aiconfigurator_l40s", fit, 540, 0.17, 0.55);
   expect_set("attention_aiconfigurator_l40s", held_out, 264, 0.23, 0.80);
   expect_set("decode_attention_aiconfigurator_l40s", held_out, 96, 0.10, 1.35);
   expect_set("collective_aiconfigurator_l40s", held_out, 252, 0.61, 1.10);
@@ -1017,7 +1022,7 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // measured, which this holds, unhidden (docs/predict.md): the Ada profile's fp8 share is an
   // estimate, its 16-bit share the L40S GEMM table's over Hopper's fp8-to-bf16 ratio.
   expect_set("llm_inference_trtllm S7: request time", held_out, 37, 0.06, 0.19);
-  expect_set("llm_inference_trtllm S7: time to first token", held_out, 20, 0.14);
+  expect_set("llm_inference_trtllm S7: time to first token", held_out, 20, 0.15);
   // Its v0.9 tables, H200 among them: expected within an eighth at the median, faster than
   // measured more often than slower, its Mistral and Mixtral rows far off either way and its
   // multi-GPU L40S rows (PCIe, the host's topology unknown) a fifth fast, which this holds,
@@ -1027,7 +1032,7 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // torchao's tables (A100, H100; bf16 and weight-only formats): held out from every fit,
   // gpt-fast's weight-only shares among them. Its activation-quantised fp8 rows and its fp6
   // ones (no figure for their kernels) are expected faster than measured, which this holds.
-  expect_set("llm_inference_torchao S9: request time", held_out, 14, 0.20, 0.50);
+  expect_set("llm_inference_torchao S9: request time", held_out, 14, 0.21, 0.50);
   // Eager PyTorch: the host time per op is fitted to the PyTorch blog's one figure (S10) and
   // held out on torchao's eager bf16 run (S11; its fp32 one is bound only, Ampere has no fp32
   // share).
@@ -1531,6 +1536,42 @@ TEST(Validation, ReplayedWeightsAreReadWhereTheL2HoldsThem) {
   EXPECT_DOUBLE_EQ(*big_hot.expected_s, *big_cold.expected_s);
   EXPECT_LT(big_hot.bound_s, big_cold.bound_s);
   EXPECT_GT(big_hot.bound_s, 0.85 * big_cold.bound_s);
+}
+
+// How much of a replayed working set the L2 still holds: Ada's profile gives what an L40's read
+// sweep shows (all of it up to 1.01 times the L2, none from 1.16, a straight line between); a
+// profile without the figures holds a set of up to half the L2 and nothing larger, as the two
+// halves of the A100's and Hopper's L2 each keep their own copy.
+TEST(Calibration, TheL2HoldsAReplayedSetAsFarAsTheProfileSays) {
+  const Calibration ada = *find_calibration(device("l40s"));
+  ASSERT_TRUE(ada.l2_hit_all_to && ada.l2_hit_none_from);
+  EXPECT_EQ(ada.l2_hit_all_to->provenance, Provenance::estimate);
+  EXPECT_FALSE(ada.l2_hit_all_to->source.empty());
+  const double all = ada.l2_hit_all_to->value, none = ada.l2_hit_none_from->value;
+  EXPECT_DOUBLE_EQ(ada.l2_hit_share(0.5 * all), 1);
+  EXPECT_DOUBLE_EQ(ada.l2_hit_share(all), 1);
+  EXPECT_NEAR(ada.l2_hit_share((all + none) / 2), 0.5, 1e-12);
+  EXPECT_DOUBLE_EQ(ada.l2_hit_share(none), 0);
+  EXPECT_DOUBLE_EQ(ada.l2_hit_share(2 * none), 0);
+  const Calibration hopper = *find_calibration(device("h100-sxm"));
+  EXPECT_FALSE(hopper.l2_hit_all_to.has_value());
+  EXPECT_DOUBLE_EQ(hopper.l2_hit_share(0.5), 1);
+  EXPECT_DOUBLE_EQ(hopper.l2_hit_share(0.51), 0);
+}
+
+// A kernel whose data the L2 partly holds reads that part at the profile's L2 rate and the rest
+// at main memory's, one after the other: a GEMV's memory time with half of it held is the mean
+// of its times with all and with none.
+TEST(Expected, APartlyHeldWorkingSetIsReadFromBothLevels) {
+  const Device& l40s = device("l40s");
+  const Calibration ada = *find_calibration(l40s);
+  ASSERT_TRUE(ada.l2_bandwidth_bytes_per_s.has_value());
+  const Op gemv = gemm(1, 8192, 2048, 2);
+  const auto memory_s = [&](double held) {
+    return expected_time(gemv, l40s, Precision::bf16, ada, {.l2_hit_share = held})->memory_time_s;
+  };
+  EXPECT_LT(memory_s(1), memory_s(0));
+  EXPECT_NEAR(memory_s(0.5), (memory_s(0) + memory_s(1)) / 2, 1e-9 * memory_s(0));
 }
 
 // A source that captures each timed iteration's calls in one CUDA graph ('# ridge:
