@@ -427,6 +427,10 @@ struct Residency {
   // The replayed working set over the L2's capacity, from which the calibration says what share
   // the L2 serves in practice (Calibration::l2_hit_share); 0 where nothing is replayed.
   double over_capacity = 0;
+  // Whether the expected time counts the L2's hits only where the profile says how far its L2
+  // holds a replayed set (Calibration::l2_hit_all_to): the attention tables, whose figures are
+  // fitted to the H100's replayed tables, hits and all, where a profile has no such figures.
+  bool hits_only_where_measured = false;
 };
 
 // Where a replayed working set of `working_set_bytes` stays on `device`; nowhere but main memory
@@ -476,8 +480,9 @@ void price_ops(ValidationPoint& p, const Device& device, std::span<const Op> ops
   const auto calibration = find_calibration(device);
   if (!calibration) return;
   p.calibration = calibration->id;
-  const double l2_hits =
-      where.over_capacity > 0 ? calibration->l2_hit_share(where.over_capacity) : 0;
+  const bool counts_hits = where.over_capacity > 0 && (!where.hits_only_where_measured ||
+                                                       calibration->l2_hit_all_to.has_value());
+  const double l2_hits = counts_hits ? calibration->l2_hit_share(where.over_capacity) : 0;
   double expected_s =
       overhead_s + extra_kernels * kernel_fixed_cost_s(*calibration, KernelLaunch::alone);
   for (const Op& op : ops) {
@@ -759,11 +764,12 @@ ValidationPoint attention_point(const KernelRow& k, const AttentionTiming& timin
                               shape.d_head / (shape.causal ? 2 : 1);
   p.measured_s = measured_kernel_seconds(row, source_flops);
   // The layer's kernels share their buffers: the working set is at least the largest one's. The
-  // bound counts what the L2 can hold of it; the expected time does not, since the attention
-  // figures of the calibrations are fitted to these replayed tables (the H100's), hits and all.
+  // bound counts what the L2 can hold of it; the expected time only where the profile says how
+  // far its L2 holds a replayed set, since the attention figures of the calibrations are fitted
+  // to these replayed tables (the H100's), hits and all.
   const double working_set = std::ranges::max(ops, {}, &Op::bytes).bytes;
-  const Residency where{k.replayed_copies > 0 ? replayed_residency(working_set, k.device).l2_share
-                                              : 0};
+  Residency where = k.replayed_copies > 0 ? replayed_residency(working_set, k.device) : Residency{};
+  where.hits_only_where_measured = true;
   price_ops(p, k.device, ops, k.types.compute, k.overhead_s, timing.extra_kernels, where);
   return p;
 }
