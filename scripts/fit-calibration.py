@@ -26,6 +26,12 @@ The others are fitted to validation sets that `ridge validate` reports as fit se
   8 GPUs aside (NCCL runs them on NVLink SHARP, which ridge does not model); the A100's, H200's,
   B200's and B300's tables hold it out. It is fitted after Hopper's latencies, which those rows
   hardly feel, and depends on no other fitted figure.
+- Blackwell's `collective.p2p_channel_bandwidth`, what one of NCCL's point-to-point channels
+  moves: NVIDIA aiconfigurator's B300 table of nccl-tests, its all-to-alls over 2 GPUs of
+  NCCL_FIT_BYTES and more, where each peer has 16 of the 32 channels and they, not the link, set
+  the rate; its 4- and 8-GPU all-to-alls and the B200's, GB200's and GB300's tables hold it out.
+  Fitted to the H100's table the same way it runs off the range's end: Hopper's link, not its
+  channels, sets those rows' rate, and Hopper's profile has no such figure.
 - `attention.decode_block_overhead`, what each block of a decode kernel costs beyond streaming
   its keys: NVIDIA aiconfigurator's H100 decode attention table
   (data/validation/decode_attention_aiconfigurator_h100_bf16.tsv: TensorRT-LLM 1.0's XQA and
@@ -157,6 +163,8 @@ FIGURES = [
     Figure("step_latency", B300_NCCL, "nccl-latency", "8", 0.0, 5e-6, 1e-8, True,
            ("blackwell", "blackwell-ultra")),
     Figure("local_step", H100_NCCL, "nccl", "", 0.0, 1.0, 0.01, True),
+    Figure("p2p_channel_bandwidth", B300_NCCL, "nccl-p2p", "2", 1e9, 100e9, 1e8, False,
+           ("blackwell", "blackwell-ultra")),
     Figure("decode_block_overhead", H100_DECODE, "table", "bf16", 0.0, 20e-6, 1e-7, True,
            ("ampere", "hopper")),
     Figure("trtllm_efficiency_d128", H100_CONTEXT, "table", "bf16", 0.2, 1.0, 0.001, False,
@@ -288,12 +296,15 @@ def large_cache_errors(ridge: str, profiles: list, figure: Figure) -> list:
 
 def collective_errors(ridge: str, profiles: list, figure: Figure) -> list:
     """The errors of the NCCL table's bandwidth-bound rows, 8-GPU all-reduces aside; or, for the
-    latency, its rows of NCCL_LATENCY_BYTES or less."""
+    latency, its rows of NCCL_LATENCY_BYTES or less; or, for the p2p channels' rate, its
+    all-to-alls of NCCL_FIT_BYTES and more over `rows` GPUs."""
     errors = []
     for point in table_points(ridge, profiles, figure):
         op, size, gpus = NCCL_LABEL.match(point["label"]).groups()
         if figure.source == "nccl-latency":
             fits = int(size) <= NCCL_LATENCY_BYTES and gpus == figure.rows
+        elif figure.source == "nccl-p2p":
+            fits = op == "alltoall" and int(size) >= NCCL_FIT_BYTES and gpus == figure.rows
         else:
             fits = int(size) >= NCCL_FIT_BYTES and not (op == "allreduce" and int(gpus) == 8)
         if fits:
@@ -314,7 +325,7 @@ def fit_errors(ridge: str, values: dict, figure: Figure, scratch: pathlib.Path) 
         return large_gemm_errors(ridge, profiles, figure)
     if figure.source == "decode-large":
         return large_cache_errors(ridge, profiles, figure)
-    if figure.source in ("nccl", "nccl-latency"):
+    if figure.source in ("nccl", "nccl-latency", "nccl-p2p"):
         return collective_errors(ridge, profiles, figure)
     if figure.source == "table":  # every priced row of the file
         return [p["error"] for p in table_points(ridge, profiles, figure)

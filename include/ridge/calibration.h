@@ -148,6 +148,13 @@ struct Calibration {
   // NCCL's other protocols (LL128, Simple), each of which NCCL prices the same way; a collective
   // runs on whichever of them and LL is the fastest for its size, as NCCL's tuner picks.
   std::vector<CollectiveProtocol> collective_protocols;
+  // The channels NCCL runs point-to-point transfers on within a node (p2pnChannels: its ring
+  // channels, a power of two), and what one of them moves, B/s, when a send or receive has it to
+  // itself. An all-to-all gives each peer a power of two of them, at most its even share, one
+  // a 64 KiB part: where they carry less than the link does, they set its rate. Given together or
+  // not at all; absent, the link alone.
+  std::optional<Figure> collective_p2p_channels;
+  std::optional<Figure> collective_p2p_channel_bandwidth;
   // PyTorch's weight-only kernels (gpt-fast, torchao): inductor's dequantising GEMV for 8-bit
   // weights, tinygemm's int4 kernel for 4-bit ones. The share of the bandwidth above that their
   // weight reads reach, at batch 1, where they widen each weight as they read it. Absent: the

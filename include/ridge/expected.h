@@ -122,9 +122,16 @@ CollectiveTransfer expected_transfer(double bytes, int steps, const Link& link,
 // An all-to-all as NCCL runs it: a send to and a receive from every peer at once (grouped
 // point-to-point, over a node's switch), one exchange of `bytes` (each rank's sends), on LL
 // while each peer's `peer_bytes` are small and Simple past that, as NCCL picks for them; its
-// tuner does not choose.
-CollectiveTransfer expected_p2p_transfer(double bytes, double peer_bytes, const Link& link,
-                                         const Calibration& calibration);
+// tuner does not choose. Each of the `ranks` peers' bytes go over as many of NCCL's p2p channels
+// as it gives them (p2p_channels_per_peer), at no more than the channels carry.
+CollectiveTransfer expected_p2p_transfer(double bytes, double peer_bytes, int ranks,
+                                         const Link& link, const Calibration& calibration);
+// The channels NCCL gives each peer of an exchange among `ranks` whose peers get `peer_bytes`
+// each, of its `channels` p2p channels (src/enqueue.cc: scheduleP2pTasksToPlan, addP2pToPlan):
+// one a 64 KiB part (an eighth of the 512 KiB NVLink chunk), at most the largest power of two
+// that gives every rank as many, and twice that while a channel's part would pass 16 MiB (32
+// chunks), up to all of them.
+int p2p_channels_per_peer(double peer_bytes, int ranks, int channels);
 
 // One collective of `bytes` (nccl-tests' size: the buffer, an all-gather's whole output) over
 // `ranks` GPUs of one node, a ring over the node's link as NCCL's latency model prices it (an

@@ -76,11 +76,11 @@ class CalibrationReader : TomlReader {
         optional_sourced(attention, "attention", "block_overhead", FigureKind::seconds);
     c.attention_decode_block_overhead_s =
         optional_sourced(attention, "attention", "decode_block_overhead", FigureKind::seconds);
-    const toml::table& collective =
-        section("collective",
-                {"link_efficiency", "latency", "step_latency", "local_step", "ll_bandwidth",
-                 "ll_max_bus_bandwidth", "ll128_latency", "ll128_step_latency", "ll128_bandwidth",
-                 "simple_latency", "simple_step_latency", "simple_bandwidth"});
+    const toml::table& collective = section(
+        "collective", {"link_efficiency", "latency", "step_latency", "local_step", "ll_bandwidth",
+                       "ll_max_bus_bandwidth", "ll128_latency", "ll128_step_latency",
+                       "ll128_bandwidth", "simple_latency", "simple_step_latency",
+                       "simple_bandwidth", "p2p_channels", "p2p_channel_bandwidth"});
     c.link_efficiency = sourced(collective, "collective", "link_efficiency", FigureKind::fraction);
     c.collective_latency_s = sourced(collective, "collective", "latency", FigureKind::seconds);
     c.collective_step_latency_s =
@@ -91,6 +91,7 @@ class CalibrationReader : TomlReader {
         optional_sourced(collective, "collective", "ll_bandwidth", FigureKind::fraction);
     c.collective_ll_max_bus_bandwidth =
         optional_sourced(collective, "collective", "ll_max_bus_bandwidth", FigureKind::bytes_per_s);
+    read_p2p_channels(collective, c);
     for (const auto& [key, name] : {std::pair{"ll128", "LL128"}, std::pair{"simple", "Simple"}}) {
       if (auto protocol = read_protocol(collective, key, name))
         c.collective_protocols.push_back(std::move(*protocol));
@@ -169,6 +170,16 @@ class CalibrationReader : TomlReader {
         std::move(name), sourced(collective, "collective", key + "_latency", FigureKind::seconds),
         sourced(collective, "collective", key + "_step_latency", FigureKind::seconds),
         optional_sourced(collective, "collective", key + "_bandwidth", FigureKind::fraction)};
+  }
+
+  // 'p2p_channels' and 'p2p_channel_bandwidth', both or neither: a rate needs its channels.
+  void read_p2p_channels(const toml::table& collective, Calibration& c) const {
+    if (!collective.contains("p2p_channels") && !collective.contains("p2p_channel_bandwidth"))
+      return;
+    c.collective_p2p_channels =
+        sourced(collective, "collective", "p2p_channels", FigureKind::count);
+    c.collective_p2p_channel_bandwidth =
+        sourced(collective, "collective", "p2p_channel_bandwidth", FigureKind::bytes_per_s);
   }
 
   // 'l2_hit_all_to' and 'l2_hit_none_from', both or neither, the second past the first: the

@@ -595,13 +595,31 @@ CollectiveTransfer expected_transfer(double bytes, int steps, const Link& link,
   return best;
 }
 
-CollectiveTransfer expected_p2p_transfer(double bytes, double peer_bytes, const Link& link,
-                                         const Calibration& c) {
+int p2p_channels_per_peer(double peer_bytes, int ranks, int channels) {
+  constexpr double kMinPartBytes = 65536, kMaxPartBytes = 32 * 524288.0;
+  int most = 1;  // halved from all of them while the ranks together would need more
+  while (most * 2 * ranks <= channels) most *= 2;
+  int per_peer =
+      static_cast<int>(std::clamp(std::ceil(peer_bytes / kMinPartBytes), 1.0, 1.0 * most));
+  while (peer_bytes / per_peer > kMaxPartBytes && per_peer * 2 <= channels) per_peer *= 2;
+  return per_peer;
+}
+
+CollectiveTransfer expected_p2p_transfer(double bytes, double peer_bytes, int ranks,
+                                         const Link& link, const Calibration& c) {
   // NCCL_P2P_LL_THRESHOLD's default (src/enqueue.cc, addP2pToPlan): LL while a channel carries
   // no more than this much to its peer; a peer's first channel carries up to 64 KiB (an eighth
   // of the 512 KiB NVLink chunk) before a second opens, so past this much a peer gets Simple.
   constexpr double kP2pLLThresholdBytes = 16384;
-  const double ring = ring_bandwidth(link, c);
+  double ring = ring_bandwidth(link, c);
+  // Each peer's bytes over its channels take peer_bytes / (channels x rate): as a rate for the
+  // rank's `bytes`, so the protocols' latencies and shares apply to it as to the link's.
+  if (c.collective_p2p_channels && c.collective_p2p_channel_bandwidth && peer_bytes > 0) {
+    const int per_peer = p2p_channels_per_peer(peer_bytes, ranks,
+                                               static_cast<int>(c.collective_p2p_channels->value));
+    ring =
+        std::min(ring, bytes * per_peer * c.collective_p2p_channel_bandwidth->value / peer_bytes);
+  }
   // One exchange with every peer at once, over the switch.
   constexpr int kSteps = 1;
   if (peer_bytes > kP2pLLThresholdBytes) {
@@ -624,8 +642,9 @@ ExpectedTime expected_collective_time(CollectiveOp op, double bytes, int ranks,
   e.fixed_time_s = kernel_fixed_cost_s(c, launch);
   const Link& link = in_node_link(device);
   const bool p2p = op == CollectiveOp::alltoall;
-  const CollectiveTransfer transfer = p2p ? expected_p2p_transfer(sent, bytes / ranks, link, c)
-                                          : expected_transfer(sent, ring_steps(op, ranks), link, c);
+  const CollectiveTransfer transfer =
+      p2p ? expected_p2p_transfer(sent, bytes / ranks, ranks, link, c)
+          : expected_transfer(sent, ring_steps(op, ranks), link, c);
   e.time_s = e.fixed_time_s + transfer.time_s;
   e.limiter = "communication";
   e.detail = fmt::format("NCCL {} over {} GPUs, {} protocol", p2p ? "send/receive" : "ring", ranks,
