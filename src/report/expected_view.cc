@@ -104,6 +104,15 @@ Section collective_calibration_section(const Calibration& c, bool extrapolated) 
                number_cell(c.collective_local_step->value,
                            fmt::format("{:g} of a sending step", c.collective_local_step->value)));
   }
+  if (c.collective_p2p_channels && c.collective_p2p_channel_bandwidth) {
+    const double channels = c.collective_p2p_channels->value;
+    const double rate = c.collective_p2p_channel_bandwidth->value;
+    add_figure(
+        fields, "p2p_channels", "NCCL p2p channels", *c.collective_p2p_channels,
+        number_cell(channels, fmt::format("{:g} (an all-to-all's peers share them)", channels)));
+    add_figure(fields, "p2p_channel_bandwidth_bytes_per_s", "one p2p channel's rate",
+               *c.collective_p2p_channel_bandwidth, number_cell(rate, units::si(rate, "B/s")));
+  }
   return calibration_closed(std::move(fields), c);
 }
 

@@ -97,7 +97,8 @@ void add_expectation(Document& doc, const CollectiveExpectation& e, const Cluste
   doc.notes.push_back(
       "the expected time is NCCL's ring on one node as NCCL's own tuning model prices it, on the "
       "fastest of its protocols (an all-to-all, NCCL's exchange with every peer at once, on the "
-      "protocol its point-to-point path takes), over the link's achievable bandwidth with the "
+      "protocol its point-to-point path takes and no faster than the channels it gives each peer "
+      "carry, where the calibration rates them), over the link's achievable bandwidth with the "
       "call's and each step's latency the calibration gives, plus the kernel's floor: what "
       "nccl-tests times (docs/predict.md, validated against aiconfigurator's nccl-tests tables)");
   if (shape.gpus_per_node > kValidatedRanks) {
