@@ -187,7 +187,7 @@ const collective = {
   // architecture's collective.latency and step_latency to one part's small ones.
   role: part => ({
     [localStepPartId]: 'fit (the collective.local_step of every profile is fitted to its rows of 32 MiB and more, all-reduces over 8 GPUs aside, and the hopper profile\'s collective.latency and step_latency to its rows of 64 KiB and less: scripts/fit-calibration.py)',
-    [blackwellLatencyPartId]: 'fit (the blackwell and blackwell-ultra profiles\' collective.latency and step_latency are fitted to its rows of 64 KiB and less: scripts/fit-calibration.py)',
+    [blackwellLatencyPartId]: 'fit (the blackwell and blackwell-ultra profiles\' collective.latency and step_latency are fitted to its rows of 64 KiB and less, and their collective.p2p_channel_bandwidth to its all-to-alls over 2 GPUs of 32 MiB and more: scripts/fit-calibration.py)',
   })[part.id],
   directives: [],
 }
