@@ -611,22 +611,23 @@ CollectiveTransfer expected_p2p_transfer(double bytes, double peer_bytes, int ra
   // no more than this much to its peer; a peer's first channel carries up to 64 KiB (an eighth
   // of the 512 KiB NVLink chunk) before a second opens, so past this much a peer gets Simple.
   constexpr double kP2pLLThresholdBytes = 16384;
-  double ring = ring_bandwidth(link, c);
+  // The link's rate, or less where the channels each peer gets carry less.
+  double bytes_per_s = ring_bandwidth(link, c);
   // Each peer's bytes over its channels take peer_bytes / (channels x rate): as a rate for the
   // rank's `bytes`, so the protocols' latencies and shares apply to it as to the link's.
   if (c.collective_p2p_channels && c.collective_p2p_channel_bandwidth && peer_bytes > 0) {
     const int per_peer = p2p_channels_per_peer(peer_bytes, ranks,
                                                static_cast<int>(c.collective_p2p_channels->value));
-    ring =
-        std::min(ring, bytes * per_peer * c.collective_p2p_channel_bandwidth->value / peer_bytes);
+    bytes_per_s = std::min(
+        bytes_per_s, bytes * per_peer * c.collective_p2p_channel_bandwidth->value / peer_bytes);
   }
   // One exchange with every peer at once, over the switch.
   constexpr int kSteps = 1;
   if (peer_bytes > kP2pLLThresholdBytes) {
     for (const CollectiveProtocol& p : c.collective_protocols)
-      if (p.name == "Simple") return protocol_transfer(bytes, kSteps, ring, p);
+      if (p.name == "Simple") return protocol_transfer(bytes, kSteps, bytes_per_s, p);
   }
-  return ll_transfer(bytes, kSteps, ring, c);
+  return ll_transfer(bytes, kSteps, bytes_per_s, c);
 }
 
 ExpectedTime expected_collective_time(CollectiveOp op, double bytes, int ranks,
