@@ -53,8 +53,9 @@ LevelBandwidth bandwidth_for(const Op& op, const Device& device, const Calibrati
                                                                      : c.bandwidth_efficiency;
   const LevelBandwidth main{share.value * device.main_bandwidth_bytes_per_s(), ""};
   if (!device.is_cpu()) {
+    if (l2_hit_share <= 0 || !c.l2_bandwidth_bytes_per_s) return main;
     const MemoryLevel* l2 = device.shared_cache();
-    if (l2_hit_share <= 0 || !c.l2_bandwidth_bytes_per_s || !l2) return main;
+    if (!l2) return main;
     const double seconds_per_byte =
         l2_hit_share / c.l2_bandwidth_bytes_per_s->value + (1 - l2_hit_share) / main.bytes_per_s;
     return {1 / seconds_per_byte, l2_hit_share >= 1 ? l2->name : ""};
