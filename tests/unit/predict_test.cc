@@ -1237,6 +1237,24 @@ TEST(Validation, AReplayedCacheIsReadFromTheL2WhereTheProfileMeasuredItsReach) {
   EXPECT_DOUBLE_EQ(*point("H100 SXM", true).expected_s, *point("H100 SXM", false).expected_s);
 }
 
+// A replayed GEMM whose copies pass the L2's capacity is held in part: 32 MiB of weights on an
+// L40S are replayed over three copies, 96 MiB, beside 10 MiB of activations for 512 rows: 1.1
+// times its 96 MiB L2, between Ada's 1.01 and 1.16, so part of its data is read there and the
+// rest from the GDDR6, the remark saying how much.
+TEST(Validation, AReplayedSetPastTheL2IsHeldInPart) {
+  const auto point = [](const char* copies) {
+    return validate(std::string("# Source: a test\n") + copies +
+                    "m\tn\tk\tdtype\tdevice\ttime_ms\n512\t8192\t2048\tbf16\tNVIDIA L40S\t1\n")
+        .front()
+        .points.at(0);
+  };
+  const ValidationPoint cold = point("");
+  const ValidationPoint part = point("# ridge: replayed_copies = 5 (a test)\n");
+  ASSERT_TRUE(cold.expected_s && part.expected_s);
+  EXPECT_LT(*part.expected_s, *cold.expected_s);
+  EXPECT_EQ(part.remark, "37% of its data stays in the L2 between calls");
+}
+
 // TensorRT-LLM's context FMHA (`--trtllm-fmha`, '# ridge: context_kernel = trtllm'): on Hopper
 // at the calibration's fitted rate for it, below FlashAttention-3's, so a long prompt's
 // attention takes longer; a part whose own share is lower (the B200's, held down by its
