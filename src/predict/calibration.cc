@@ -172,10 +172,15 @@ class CalibrationReader : TomlReader {
         optional_sourced(collective, "collective", key + "_bandwidth", FigureKind::fraction)};
   }
 
+  // Whether the table gives either of a pair of figures that come together: then both must be
+  // there, and reading the one missing is bad input naming it.
+  static bool gives_either(const toml::table& t, std::string_view first, std::string_view second) {
+    return t.contains(first) || t.contains(second);
+  }
+
   // 'p2p_channels' and 'p2p_channel_bandwidth', both or neither: a rate needs its channels.
   void read_p2p_channels(const toml::table& collective, Calibration& c) const {
-    if (!collective.contains("p2p_channels") && !collective.contains("p2p_channel_bandwidth"))
-      return;
+    if (!gives_either(collective, "p2p_channels", "p2p_channel_bandwidth")) return;
     c.collective_p2p_channels =
         sourced(collective, "collective", "p2p_channels", FigureKind::count);
     c.collective_p2p_channel_bandwidth =
@@ -185,7 +190,7 @@ class CalibrationReader : TomlReader {
   // 'l2_hit_all_to' and 'l2_hit_none_from', both or neither, the second past the first: the
   // share the L2 serves falls from all to none between them.
   void read_l2_hits(const toml::table& memory, Calibration& c) const {
-    if (!memory.contains("l2_hit_all_to") && !memory.contains("l2_hit_none_from")) return;
+    if (!gives_either(memory, "l2_hit_all_to", "l2_hit_none_from")) return;
     c.l2_hit_all_to = sourced(memory, "memory", "l2_hit_all_to", FigureKind::multiple);
     c.l2_hit_none_from = sourced(memory, "memory", "l2_hit_none_from", FigureKind::multiple);
     if (c.l2_hit_none_from->value <= c.l2_hit_all_to->value) {
@@ -311,7 +316,11 @@ const Calibration* spec_profile_of(const Device& device) {
 }  // namespace
 
 double Calibration::l2_hit_share(double working_set_over_capacity) const {
-  if (!l2_hit_all_to || !l2_hit_none_from) return working_set_over_capacity <= 0.5 ? 1 : 0;
+  // Without the profile's figures: the A100's and Hopper's L2 is two partitions, each caching
+  // what its own SMs read (their whitepapers), so a set every SM reads is held in half of it.
+  constexpr double kPartitionedL2Share = 0.5;
+  if (!l2_hit_all_to || !l2_hit_none_from)
+    return working_set_over_capacity <= kPartitionedL2Share ? 1 : 0;
   const double all = l2_hit_all_to->value, none = l2_hit_none_from->value;
   return std::clamp((none - working_set_over_capacity) / (none - all), 0.0, 1.0);
 }

@@ -428,9 +428,9 @@ struct Residency {
   // the L2 serves in practice (Calibration::l2_hit_share); 0 where nothing is replayed.
   double over_capacity = 0;
   // Whether the expected time counts the L2's hits only where the profile says how far its L2
-  // holds a replayed set (Calibration::l2_hit_all_to): the attention tables, whose figures are
-  // fitted to the H100's replayed tables, hits and all, where a profile has no such figures.
-  bool hits_only_where_measured = false;
+  // holds a replayed set (Calibration::l2_hit_all_to, measured or estimated from a measurement):
+  // the attention tables, whose figures are fitted to the H100's replayed tables, hits and all.
+  bool hits_need_profile_reach = false;
 };
 
 // Where a replayed working set of `working_set_bytes` stays on `device`; nowhere but main memory
@@ -480,7 +480,7 @@ void price_ops(ValidationPoint& p, const Device& device, std::span<const Op> ops
   const auto calibration = find_calibration(device);
   if (!calibration) return;
   p.calibration = calibration->id;
-  const bool counts_hits = where.over_capacity > 0 && (!where.hits_only_where_measured ||
+  const bool counts_hits = where.over_capacity > 0 && (!where.hits_need_profile_reach ||
                                                        calibration->l2_hit_all_to.has_value());
   const double l2_hits = counts_hits ? calibration->l2_hit_share(where.over_capacity) : 0;
   double expected_s =
@@ -769,7 +769,7 @@ ValidationPoint attention_point(const KernelRow& k, const AttentionTiming& timin
   // to these replayed tables (the H100's), hits and all.
   const double working_set = std::ranges::max(ops, {}, &Op::bytes).bytes;
   Residency where = k.replayed_copies > 0 ? replayed_residency(working_set, k.device) : Residency{};
-  where.hits_only_where_measured = true;
+  where.hits_need_profile_reach = true;
   price_ops(p, k.device, ops, k.types.compute, k.overhead_s, timing.extra_kernels, where);
   return p;
 }
