@@ -41,8 +41,10 @@ const commit = git('rev-parse', 'HEAD').toString().trim()
 // NVSwitch), and its HBM's spec bandwidth (data/devices/<id>.toml).
 const parts = [
   { id: 'a100', dir: 'a100_sxm', version: '1.0.0', nccl: '2.27.3', hbm: 2039e9 },
-  { id: 'h100', dir: 'h100_sxm', version: '1.3.0rc20', nccl: '2.29.2', hbm: 3.35e12 },
-  { id: 'h200', dir: 'h200_sxm', version: '1.3.0rc20', nccl: '2.29.2', hbm: 4.8e12 },
+  // `pagedContext`: TensorRT-LLM 1.3 forces its paged context FMHA on SM90 (nvbug 5624818), as
+  // the collector's own notes say (collector/trtllm/collect_attn.py, on trtllm.py:1434).
+  { id: 'h100', dir: 'h100_sxm', version: '1.3.0rc20', nccl: '2.29.2', hbm: 3.35e12, pagedContext: true },
+  { id: 'h200', dir: 'h200_sxm', version: '1.3.0rc20', nccl: '2.29.2', hbm: 4.8e12, pagedContext: true },
   { id: 'b200', dir: 'b200_sxm', version: '1.3.0rc20', nccl: '2.29.2', hbm: 8e12, tllmGen: true },
   // Blackwell's GEMM bandwidth share is fitted to this part's GEMVs and its streaming share to
   // its decode attention (scripts/fit-calibration.py), so both files are fit sets; the B200's
@@ -79,6 +81,18 @@ const gemm = {
 }
 // The part whose context attention table TensorRT-LLM's context FMHA rate is fitted to.
 const contextFitPartId = 'h100'
+const contextDirectives = [
+  "replayed_copies = 1 (the collector replays the layer on the same buffers, collector/trtllm/collect_attn.py: what the L2 holds of them it holds from the call before)",
+  "attention = layer (the collector times TensorRT-LLM's attention layer: its QKV preprocessing kernel, the rotary embedding and K and V written to the cache, before the fused kernel)",
+  'extra_kernels = 1 (AttentionOp::enqueueContext launches invokeBuildDecoderInfo, the sequence offsets and rotary frequencies, before them; TensorRT-LLM cpp/tensorrt_llm/common/attentionOp.cpp)',
+  "context_kernel = trtllm (the fused kernel is TensorRT-LLM's own context FMHA, fmha_v2 before Blackwell and trtllm-gen's from SM100 (attentionOp.h: mUseTllmGen), priced at the calibration's attention.trtllm_efficiency_d128 where it has one)",
+]
+// Where the preprocessing leaves the turned Q: the collector turns chunked prefill and cache
+// reuse off (AttentionRuntimeFeatures), so TensorRT-LLM's PyTorch backend runs the context FMHA
+// on the packed QKV buffer (use_paged_context_fmha false) but where it forces the paged one.
+const contextQkv = part => part.pagedContext
+  ? 'context_qkv = separate (TensorRT-LLM 1.3 forces its paged context FMHA on SM90, nvbug 5624818, as the collector notes: collector/trtllm/collect_attn.py; the preprocessing writes the turned Q to a buffer of its own and K and V to the cache, separate_q_kv_output)'
+  : "context_qkv = packed (the collector's runtime features turn chunked prefill and cache reuse off, collector/trtllm/collect_attn.py, so TensorRT-LLM's attention runs its context FMHA on the packed QKV buffer, use_paged_context_fmha false, and its preprocessing, without separate_q_kv_output, writes the turned Q and K back into that buffer beside K and V into the cache: applyBiasRopeUpdateKVCache, cpp/tensorrt_llm/kernels/unfusedAttentionKernels/unfusedAttentionKernels_2_template.h)"
 const contextAttention = {
   name: 'attention',
   table: 'attention/trtllm/VERSION/context_attention_perf.parquet',
@@ -98,12 +112,7 @@ const contextAttention = {
     ? 'fit (the attention.trtllm_efficiency_d128 of the ampere, hopper and blackwell-ultra profiles is fitted to its rows: scripts/fit-calibration.py)'
     : undefined,
   // What the collector's timing holds beyond the fused kernel, read from TensorRT-LLM's code.
-  directives: [
-    "replayed_copies = 1 (the collector replays the layer on the same buffers, collector/trtllm/collect_attn.py: what the L2 holds of them it holds from the call before)",
-    "attention = layer (the collector times TensorRT-LLM's attention layer: its QKV preprocessing kernel, the rotary embedding and K and V written to the cache, before the fused kernel)",
-    'extra_kernels = 1 (AttentionOp::enqueueContext launches invokeBuildDecoderInfo, the sequence offsets and rotary frequencies, before them; TensorRT-LLM cpp/tensorrt_llm/common/attentionOp.cpp)',
-    "context_kernel = trtllm (the fused kernel is TensorRT-LLM's own context FMHA, fmha_v2 before Blackwell and trtllm-gen's from SM100 (attentionOp.h: mUseTllmGen), priced at the calibration's attention.trtllm_efficiency_d128 where it has one)",
-  ],
+  directives: part => [...contextDirectives, contextQkv(part)],
   replayFloor: true,
 }
 
@@ -120,7 +129,7 @@ const contextAttention = {
 // beams, windows and groups over 16), after invokeBuildDecoderInfo and invokeQKVPreprocessing
 // (XqaDispatcher::runImpl, cpp/tensorrt_llm/kernels/xqaDispatcher.cpp).
 // `tllmGen`: a Blackwell part, whose generation attention TensorRT-LLM runs on trtllm-gen.
-const sameBuffers = contextAttention.directives[0]
+const sameBuffers = contextDirectives[0]
 const generationDirectives = part => part.tllmGen
   ? [sameBuffers, "attention = layer (on Blackwell every row takes TensorRT-LLM's trtllm-gen kernels, XqaDispatcher::shouldUse declining only beams, windows and groups over 16, and XqaDispatcher::runImpl runs invokeQKVPreprocessing, the rotary embedding and the cache append, before the kernel: cpp/tensorrt_llm/kernels/xqaDispatcher.cpp)",
     'extra_kernels = 1 (XqaDispatcher::runImpl launches invokeBuildDecoderInfo, the sequence offsets and rotary frequencies, before them)']

@@ -84,12 +84,20 @@ Op attention(const AttentionShape& shape, double element_bytes);
 // with fewer keys than queries; none when it is one.
 std::optional<std::string> attention_shape_problem(const AttentionShape& shape);
 
+// Where the pass below leaves the turned Q for the fused kernel. In a buffer of its own, where
+// the kernel reads K and V from the cache (vLLM, gpt-fast, TensorRT-LLM's paged context FMHA);
+// or back in the packed QKV buffer the kernel reads, where TensorRT-LLM's preprocessing writes
+// the turned K back beside it (`QKVPreprocessingParams::qkv_input`, a destination too unless
+// `separate_q_kv_output`, which its attention op sets only for the paged context FMHA).
+enum class RotaryOutput { separate_q, packed_qkv };
+
 // The pass an engine runs between the Q, K and V projections and the fused attention kernel,
 // over `tokens` tokens with `q_width` query and `kv_width` key (and value) elements each: the
 // rotary embedding turns Q and K (3 FLOP an element), and K and V are written to the cache.
-// Q, K and V are read once and written once, K and V at the cache's `kv_bytes` an element.
+// Q, K and V are read once and written once, K and V at the cache's `kv_bytes` an element; the
+// packed buffer's K once more.
 Op rotary_cache_write(double tokens, double q_width, double kv_width, double element_bytes,
-                      double kv_bytes);
+                      double kv_bytes, RotaryOutput output = RotaryOutput::separate_q);
 
 // One decode step of a dense model: each weight read once and used for 2 FLOP per sequence.
 // KV-cache traffic is not counted here.

@@ -77,15 +77,16 @@ std::optional<std::string> attention_shape_problem(const AttentionShape& s) {
 }
 
 Op rotary_cache_write(double tokens, double q_width, double kv_width, double element_bytes,
-                      double kv_bytes) {
+                      double kv_bytes, RotaryOutput output) {
   constexpr double kRotaryFlopsPerElement = 3;  // two multiplies and an add
   const double q = tokens * q_width;
   const double kv = tokens * kv_width;
+  const double k_written_back = output == RotaryOutput::packed_qkv ? kv : 0;
   return {"attention",
           fmt::format("rotary and cache write tokens={} q={} kv={}", plain(tokens), plain(q_width),
                       plain(kv_width)),
           kRotaryFlopsPerElement * (q + kv),
-          (q + 2 * kv + q) * element_bytes + 2 * kv * kv_bytes,
+          (q + 2 * kv + q + k_written_back) * element_bytes + 2 * kv * kv_bytes,
           std::nullopt,
           std::nullopt};
 }

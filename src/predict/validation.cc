@@ -136,10 +136,19 @@ std::vector<std::string> split_tabs(const std::string& line) {
 
 // The keys a '# ridge:' line may have ('device NAME' aside): a misspelt one would otherwise be
 // read as no directive at all, and its file priced without it.
-constexpr std::array<std::string_view, 12> kDirectiveKeys = {
-    "device",          "role",          "fit",           "exclude",           "attention",
-    "context_kernel",  "decode_kernel", "extra_kernels", "timing_overhead_s", "replay_floor_s",
-    "replayed_copies", "graph_captured"};
+constexpr std::array<std::string_view, 13> kDirectiveKeys = {"device",
+                                                             "role",
+                                                             "fit",
+                                                             "exclude",
+                                                             "attention",
+                                                             "context_kernel",
+                                                             "context_qkv",
+                                                             "decode_kernel",
+                                                             "extra_kernels",
+                                                             "timing_overhead_s",
+                                                             "replay_floor_s",
+                                                             "replayed_copies",
+                                                             "graph_captured"};
 
 void read_directive(Table& t, const std::string& comment, int line) {
   const std::string body = trimmed(comment.substr(std::string_view("ridge:").size()));
@@ -711,6 +720,10 @@ struct AttentionTiming {
   // '# ridge: context_kernel = trtllm (why)': a prompt's attention runs TensorRT-LLM's context
   // FMHA (AttentionShape::trtllm_fmha); 'flash' (the default): FlashAttention's rate.
   bool trtllm_fmha = false;
+  // '# ridge: context_qkv = packed (why)': a prompt's cache pass writes the turned Q and K back
+  // into the packed QKV buffer the fused kernel reads (RotaryOutput::packed_qkv); 'separate' (the
+  // default): Q to a buffer of its own, as every decode step's pass does.
+  RotaryOutput context_rotary_output = RotaryOutput::separate_q;
 
   bool has_cache_pass(const AttentionShape& s) const {
     return layer && (!grouped_only || s.key_heads() < s.heads);
@@ -721,10 +734,14 @@ AttentionTiming attention_timing(const Table& t) {
   const std::string choice =
       directive_choice(t, "attention", "kernel", {"kernel", "layer", "grouped-layer"});
   return {
-      choice != "kernel", choice == "grouped-layer",
+      choice != "kernel",
+      choice == "grouped-layer",
       directive_number(t, "extra_kernels", 100, true, "a count from 0 to 100").value_or(0),
       directive_choice(t, "decode_kernel", "split", {"split", "trtllm-blocks"}) == "trtllm-blocks",
-      directive_choice(t, "context_kernel", "flash", {"flash", "trtllm"}) == "trtllm"};
+      directive_choice(t, "context_kernel", "flash", {"flash", "trtllm"}) == "trtllm",
+      directive_choice(t, "context_qkv", "separate", {"separate", "packed"}) == "packed"
+          ? RotaryOutput::packed_qkv
+          : RotaryOutput::separate_q};
 }
 
 // The attention a row describes. A decode kernel's rows give the keys in the cache (kvlen) and
@@ -750,9 +767,10 @@ ValidationPoint attention_point(const KernelRow& k, const AttentionTiming& timin
   std::vector<Op> ops;
   const bool cache_pass = timing.has_cache_pass(shape);
   if (cache_pass) {
-    ops.push_back(rotary_cache_write(shape.batch * shape.seq, shape.heads * shape.d_head,
-                                     shape.key_heads() * shape.d_head, k.types.input_bytes,
-                                     k.types.input_bytes));
+    ops.push_back(rotary_cache_write(
+        shape.batch * shape.seq, shape.heads * shape.d_head, shape.key_heads() * shape.d_head,
+        k.types.input_bytes, k.types.input_bytes,
+        shape.seq > 1 ? timing.context_rotary_output : RotaryOutput::separate_q));
   }
   ops.push_back(attention(shape, k.types.input_bytes));
   ValidationPoint p;

@@ -33,6 +33,16 @@ TEST(Ops, SquareGemmMatchesTheTextbookCount) {
   EXPECT_NEAR(op.flops / op.bytes, 1365.333, 1e-3);
 }
 
+// The cache pass reads Q, K and V (8, 4 and 4 wide) and writes Q (2-byte elements) and K and V
+// to the cache (1-byte); where the kernel reads the packed QKV buffer, K goes back into it too.
+TEST(Ops, APackedCachePassWritesKBackBesideTheCache) {
+  const Op separate = rotary_cache_write(3, 8, 4, 2, 1);
+  EXPECT_DOUBLE_EQ(separate.bytes, 3 * ((8 + 4 + 4) * 2 + 8 * 2 + 2 * 4 * 1));
+  const Op packed = rotary_cache_write(3, 8, 4, 2, 1, RotaryOutput::packed_qkv);
+  EXPECT_DOUBLE_EQ(packed.bytes, separate.bytes + 3 * 4 * 2);
+  EXPECT_DOUBLE_EQ(packed.flops, separate.flops);
+}
+
 TEST(Ops, FusedAttentionKeepsScoresOnChip) {
   const Op op = attention({.seq = 4, .d_head = 2, .heads = 2, .batch = 1}, 2);
   EXPECT_DOUBLE_EQ(op.flops, 4 * 4 * 4 * 2 * 2);  // 4 s^2 d per head
