@@ -114,6 +114,10 @@ struct Calibration {
   // The same share at 128 and wider for TensorRT-LLM's context FMHA kernels, which reach less
   // than the FlashAttention papers (AttentionShape::trtllm_fmha). Absent: FlashAttention's.
   std::optional<Figure> attention_trtllm_efficiency_d128;
+  // The 128-query tiles each block of TensorRT-LLM's context FMHA runs, one a warpgroup, where
+  // its kernels run more than one (trtllm-gen's on Blackwell: two). A block visits the key tiles
+  // of each, so a prompt has fewer, longer blocks. Absent: one.
+  std::optional<Figure> attention_trtllm_query_tiles;
   // What each block of a prompt's queries costs beyond the key tiles it visits, seconds: loading
   // its queries before the first tile, filling the pipeline, scaling and storing its output
   // after the last. Memory latency and setup, not tensor work: the same time on a part whose

@@ -62,8 +62,9 @@ class CalibrationReader : TomlReader {
     c.eager_pytorch_op_s =
         optional_sourced(fixed, "fixed", "eager_pytorch_op", FigureKind::seconds);
     const toml::table& attention =
-        section("attention", {"efficiency_d64", "efficiency_d128", "efficiency_d256",
-                              "trtllm_efficiency_d128", "block_overhead", "decode_block_overhead"});
+        section("attention",
+                {"efficiency_d64", "efficiency_d128", "efficiency_d256", "trtllm_efficiency_d128",
+                 "trtllm_query_tiles", "block_overhead", "decode_block_overhead"});
     c.attention_efficiency_d64 =
         sourced(attention, "attention", "efficiency_d64", FigureKind::fraction);
     c.attention_efficiency_d128 =
@@ -72,6 +73,8 @@ class CalibrationReader : TomlReader {
         optional_sourced(attention, "attention", "efficiency_d256", FigureKind::fraction);
     c.attention_trtllm_efficiency_d128 =
         optional_sourced(attention, "attention", "trtllm_efficiency_d128", FigureKind::fraction);
+    c.attention_trtllm_query_tiles =
+        optional_sourced(attention, "attention", "trtllm_query_tiles", FigureKind::count);
     c.attention_block_overhead_s =
         optional_sourced(attention, "attention", "block_overhead", FigureKind::seconds);
     c.attention_decode_block_overhead_s =

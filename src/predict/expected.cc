@@ -258,12 +258,16 @@ double attention_efficiency(const AttentionShape& s, const Calibration& c) {
 // side by side, first to last (FlashAttention-2's grid is (query blocks, batch, heads),
 // TensorRT-LLM's Ampere FMHA's (query blocks, heads, batch)), so a causal prompt's blocks, which
 // grow from one key tile to all of them, come shortest first and the longest come last, when
-// fewer SMs are left to share them. A decode kernel (one query a sequence) splits its keys over
-// blocks instead (FlashDecoding, TensorRT-LLM's multi-block mode): its tiles spread evenly.
+// fewer SMs are left to share them. A block may run more than one tile of queries, one a
+// warpgroup (TensorRT-LLM's trtllm-gen context kernels on Blackwell run two): it visits the key
+// tiles of each. A decode kernel (one query a sequence) splits its keys over blocks instead
+// (FlashDecoding, TensorRT-LLM's multi-block mode): its tiles spread evenly.
 struct AttentionSchedule {
-  double tiles = 0;          // key tiles visited by every block of every head and sequence
-  double longest_tiles = 0;  // by the block that visits the most
-  double groups = 0;         // heads x sequences, each a run of query blocks
+  double tiles = 0;            // key tiles visited by every query tile of every head and sequence
+  double key_tiles = 0;        // the keys' tiles, all of which the last query tile visits
+  double groups = 0;           // heads x sequences, each a run of query blocks
+  double query_tiles = 0;      // of a group
+  double tiles_per_block = 1;  // query tiles each block runs
   double blocks_per_group = 0;
   double past_tiles = 0;  // key tiles before a causal prompt's first query
   bool causal = false;
@@ -273,16 +277,28 @@ struct AttentionSchedule {
 
   double blocks() const { return groups * blocks_per_group; }
 
-  // The key tiles block `i` of its group visits.
-  double block_tiles(double i) const {
-    if (!causal || i == blocks_per_group - 1) return longest_tiles;
-    return past_tiles + i + 1;
+  // The key tiles query tile `j` of its group visits.
+  double query_tile_keys(double j) const {
+    if (!causal || j == query_tiles - 1) return key_tiles;
+    return past_tiles + j + 1;
   }
+
+  // The key tiles block `i` of its group visits, over each of its query tiles.
+  double block_tiles(double i) const {
+    const double first = i * tiles_per_block;
+    const double end = std::min(query_tiles, first + tiles_per_block);
+    double visited = 0;
+    for (double j = first; j < end; ++j) visited += query_tile_keys(j);
+    return visited;
+  }
+
+  // The key tiles the block that visits the most visits: the group's last.
+  double longest_tiles() const { return block_tiles(blocks_per_group - 1); }
 
   // The kernel's span in tile times, over `units` SMs, each block paying `block_overhead` tile
   // times beyond its tiles.
   double span_tiles(double units, double block_overhead) const {
-    const double longest = longest_tiles + block_overhead;
+    const double longest = longest_tiles() + block_overhead;
     const double work = tiles + blocks() * block_overhead;
     if (split_keys) return std::max(longest, std::ceil(work / units - 1e-9));
     if (blocks() <= units) return longest;
@@ -313,29 +329,40 @@ struct AttentionSchedule {
   }
 };
 
-AttentionSchedule schedule_of(const AttentionShape& s) {
+// `tiles_per_block`: the query tiles each block of a prompt's kernel runs.
+AttentionSchedule schedule_of(const AttentionShape& s, double tiles_per_block) {
   const double past = std::max(0.0, s.keys() - s.seq);
-  const double blocks = std::ceil(s.seq / kAttentionTile);
-  const double key_tiles = std::ceil(s.keys() / kAttentionTile);
+  const double query_tiles = std::ceil(s.seq / kAttentionTile);
   AttentionSchedule a;
   a.groups = s.batch * s.heads;
-  a.blocks_per_group = blocks;
+  a.query_tiles = query_tiles;
+  a.tiles_per_block = tiles_per_block;
+  a.blocks_per_group = std::ceil(query_tiles / tiles_per_block);
   a.tile_scores = std::min(s.seq, kAttentionTile) * kAttentionTile;
   a.useful_scores = s.batch * s.heads * s.scores();
-  a.longest_tiles = key_tiles;
+  a.key_tiles = std::ceil(s.keys() / kAttentionTile);
   a.past_tiles = std::ceil(past / kAttentionTile);
   a.causal = s.causal;
-  double per_head = blocks * key_tiles;
+  double per_head = query_tiles * a.key_tiles;
   if (s.seq <= 1) {
     // Split over the keys: no block is longer than a tile.
     a.split_keys = true;
-    a.longest_tiles = 1;
+    a.key_tiles = 1;
+    a.tiles_per_block = 1;
+    a.blocks_per_group = 1;
   } else if (s.causal) {
-    // Block i < blocks - 1 visits the past's tiles and i + 1 more; the last, every key tile.
-    per_head = (blocks - 1) * a.past_tiles + (blocks - 1) * blocks / 2 + key_tiles;
+    // Query tile j < n - 1 visits the past's tiles and j + 1 more; the last, every key tile.
+    per_head = (query_tiles - 1) * a.past_tiles + (query_tiles - 1) * query_tiles / 2 + a.key_tiles;
   }
   a.tiles = s.batch * s.heads * per_head;
   return a;
+}
+
+// The query tiles a block of this prompt's kernel runs: TensorRT-LLM's context FMHA's, where
+// the calibration gives a count for it; else one.
+double query_tiles_per_block(const AttentionShape& s, const Calibration& c) {
+  return s.trtllm_fmha && c.attention_trtllm_query_tiles ? c.attention_trtllm_query_tiles->value
+                                                         : 1;
 }
 
 // How TensorRT-LLM splits a decode kernel's keys over blocks (computeMultiBlockCount in
@@ -381,7 +408,7 @@ ExpectedTime attention_time(const Op& op, const Device& device, Precision precis
                             const Calibration& c, const Achievable& a) {
   const AttentionShape& s = *op.attention_shape;
   const double units = units_of(device);
-  const AttentionSchedule schedule = schedule_of(s);
+  const AttentionSchedule schedule = schedule_of(s, query_tiles_per_block(s, c));
   const double rate = attention_efficiency(s, c) * device.peak(precision).value;
   // One tile on one SM: its FLOPs at the SM's share of the rate.
   const double tile_s = op.flops / schedule.useful_scores * schedule.tile_scores / (rate / units);
@@ -413,7 +440,9 @@ ExpectedTime attention_time(const Op& op, const Device& device, Precision precis
         "flash attention at {:.0f}% of peak: {} blocks visit {} key tiles, the longest {}, "
         "over {} SMs in the grid's order: {:.4g} tile times",
         100 * rate / device.peak(precision).value, schedule.blocks(), schedule.tiles,
-        schedule.longest_tiles, units, span_tiles);
+        schedule.longest_tiles(), units, span_tiles);
+    if (schedule.tiles_per_block > 1)
+      e.detail += fmt::format("; {} query tiles a block", schedule.tiles_per_block);
     if (s.kv_reads > 1)
       e.detail += fmt::format("; K and V read once per query head ({}x)", s.kv_reads);
   }

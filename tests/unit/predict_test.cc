@@ -397,6 +397,47 @@ TEST(Expected, CausalAttentionWaitsForItsLongestBlock) {
               1e-3 * tile_s);
 }
 
+// A kernel whose blocks run two tiles of 128 queries (TensorRT-LLM's trtllm-gen context FMHA on
+// Blackwell, `attention.trtllm_query_tiles`) cuts a prompt into half as many blocks, each
+// visiting both tiles' keys: a causal head of 16k tokens waits for its last block's 127 + 128
+// tiles, where blocks of one tile wait for 128. Many waves do the same tiles in all, with half
+// the blocks' fixed parts. Other kernels keep one tile a block.
+TEST(Expected, TwoQueryTilesABlockMakeFewerLongerBlocks) {
+  const Device& b200 = device("b200");
+  const Calibration c = *find_calibration(b200);
+  ASSERT_TRUE(c.attention_trtllm_query_tiles.has_value());
+  EXPECT_EQ(c.attention_trtllm_query_tiles->value, 2);
+  EXPECT_EQ(c.attention_trtllm_query_tiles->provenance, Provenance::spec);
+  Calibration one_tile = c;
+  one_tile.attention_trtllm_query_tiles.reset();
+  const double units = b200.compute_units->value;
+  const double sm_rate =
+      c.attention_trtllm_efficiency_d128->value * b200.peak(Precision::bf16).value / units;
+  const double tile_s = 4.0 * 128 * 128 * 128 / sm_rate;
+  const double overhead = c.attention_block_overhead_s->value / tile_s;
+  AttentionShape head{16384, 128, 1, 1};
+  head.causal = true;
+  head.trtllm_fmha = true;
+  const auto compute_s = [&](const AttentionShape& s, const Calibration& with) {
+    return expected_time(attention(s, 2), b200, Precision::bf16, with)->compute_time_s;
+  };
+  EXPECT_NEAR(compute_s(head, c), (127 + 128 + overhead) * tile_s, 1e-3 * tile_s);
+  EXPECT_NEAR(compute_s(head, one_tile), (128 + overhead) * tile_s, 1e-3 * tile_s);
+
+  AttentionShape many = head;
+  many.heads = 96;
+  many.batch = 4;  // 384 heads of 64 blocks: past the simulated rounds, whole rounds of the mean
+  const double head_tiles = 128.0 * 129 / 2;
+  const double blocks = 384 * 64;
+  EXPECT_NEAR(compute_s(many, c),
+              std::ceil(blocks / units) * (384 * head_tiles + blocks * overhead) / blocks * tile_s,
+              1e-3 * tile_s);
+
+  AttentionShape flash = head;
+  flash.trtllm_fmha = false;
+  EXPECT_DOUBLE_EQ(compute_s(flash, c), compute_s(flash, one_tile));
+}
+
 // FlashAttention-3's Figure 5 (head 128, no mask, B x S = 16k tokens, 16 heads on an H100): a
 // short prompt's blocks visit few key tiles, so their fixed part weighs more. The profile's rate
 // and per-block overhead are fitted to its six bars; each must come back within 5%.
@@ -1004,18 +1045,20 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("gemm_aiconfigurator_b200", held_out, 540, 0.10, 0.31);
   expect_set("gemm_aiconfigurator_b300", fit, 540, 0.11);
   // Its context-attention tables (TensorRT-LLM's attention layer over a causal prompt: the
-  // rotary and cache pass, then its own context FMHA, its blocks in the grid's order, each
-  // block's fixed part a time, not tiles of the part's tensor work). The H100's is where that
-  // kernel's rate was fitted (a fit set); held out, the A100's, H200's and B200's meet the
-  // kernel-level target, the other Blackwell parts' are within a point or two of it, which this
-  // holds, unhidden.
+  // rotary and cache pass, writing K back into the packed QKV buffer where the kernel reads it,
+  // then its own context FMHA, its blocks in the grid's order, each block's fixed part a time,
+  // not tiles of the part's tensor work; on Blackwell two query tiles a block). The H100's is
+  // where that kernel's rate was fitted (a fit set); held out, the A100's, H200's, B200's and
+  // GB200's meet the kernel-level target; the B300's and GB300's prompts of one wave of blocks
+  // run faster than the loaded part's rate (a clock under partial load, not modelled), which
+  // this holds, unhidden.
   expect_set("attention_aiconfigurator_a100", held_out, 220, 0.05, 0.12);
   expect_set("attention_aiconfigurator_h100", fit, 264, 0.05, 0.12);
   expect_set("attention_aiconfigurator_h200", held_out, 264, 0.05, 0.13);
-  expect_set("attention_aiconfigurator_b200", held_out, 264, 0.10, 0.23);
-  expect_set("attention_aiconfigurator_b300", held_out, 264, 0.12, 0.22);
-  expect_set("attention_aiconfigurator_gb200", held_out, 264, 0.10, 0.25);
-  expect_set("attention_aiconfigurator_gb300", held_out, 264, 0.14, 0.26);
+  expect_set("attention_aiconfigurator_b200", held_out, 264, 0.09, 0.24);
+  expect_set("attention_aiconfigurator_b300", held_out, 264, 0.10, 0.34);
+  expect_set("attention_aiconfigurator_gb200", held_out, 264, 0.09, 0.24);
+  expect_set("attention_aiconfigurator_gb300", held_out, 264, 0.11, 0.32);
   // Its NCCL tables (nccl-tests on one node, 2 to 8 GPUs, 512 B to 512 MB): priced on the
   // fastest of NCCL's three protocols by NCCL's own tuning model, each chunk's step that sends
   // nothing at the share fitted to the H100's large messages, the call and step latencies of
@@ -1313,8 +1356,12 @@ TEST(Expected, TensorRtLlmsContextAttentionTakesItsOwnRate) {
   const double slower = time("h100-sxm", true, hopper) / time("h100-sxm", false, hopper);
   EXPECT_LT(slower, ratio);
   EXPECT_GT(slower, 0.97 * ratio);
+  // The B200's rate is its own either way; TensorRT-LLM's blocks there run two query tiles.
   const Calibration blackwell = *find_calibration(device("b200"));
-  EXPECT_DOUBLE_EQ(time("b200", true, blackwell), time("b200", false, blackwell));
+  Calibration one_tile = blackwell;
+  one_tile.attention_trtllm_query_tiles.reset();
+  EXPECT_DOUBLE_EQ(time("b200", true, one_tile), time("b200", false, blackwell));
+  EXPECT_GT(time("b200", true, blackwell), time("b200", false, blackwell));
   Calibration without = hopper;
   without.attention_trtllm_efficiency_d128.reset();
   EXPECT_DOUBLE_EQ(time("h100-sxm", true, without), time("h100-sxm", false, hopper));
