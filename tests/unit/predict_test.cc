@@ -292,6 +292,14 @@ TEST(Expected, WithoutStreamKAPartWaveCostsAWholeOne) {
   EXPECT_TRUE(hopper.gemm_stream_k->holds);
 }
 
+// A profile's figure: there, with this value and provenance, and naming its source.
+void expect_figure(const std::optional<Figure>& figure, double value, Provenance provenance) {
+  ASSERT_TRUE(figure.has_value());
+  EXPECT_EQ(figure->value, value);
+  EXPECT_EQ(figure->provenance, provenance);
+  EXPECT_FALSE(figure->source.empty());
+}
+
 // Hopper's GEMM tiles run in clusters of two that share each K step's load of one operand from
 // the L2 (TMA multicast): a 128x128 tile draws 128 + 64 elements a step, not 256, and keeps
 // 85.3 / 92.9 of the rate where the L2's 8.558 TB/s would feed it 64 / 92.9 alone. 1024x2048x4096
@@ -300,10 +308,7 @@ TEST(Expected, WithoutStreamKAPartWaveCostsAWholeOne) {
 TEST(Expected, ClusteredTilesShareOneOperandsLoadsFromTheL2) {
   const Device& h100 = device("h100-sxm");
   const Calibration hopper = *find_calibration(h100);
-  ASSERT_TRUE(hopper.gemm_multicast.has_value());
-  EXPECT_EQ(hopper.gemm_multicast->value, 2);
-  EXPECT_EQ(hopper.gemm_multicast->provenance, Provenance::estimate);
-  EXPECT_FALSE(hopper.gemm_multicast->source.empty());
+  expect_figure(hopper.gemm_multicast, 2, Provenance::estimate);
   EXPECT_FALSE(find_calibration(device("a100-sxm-80gb"))->gemm_multicast.has_value());
 
   const Op op = gemm(1024, 2048, 4096, 2);
@@ -405,9 +410,7 @@ TEST(Expected, CausalAttentionWaitsForItsLongestBlock) {
 TEST(Expected, TwoQueryTilesABlockMakeFewerLongerBlocks) {
   const Device& b200 = device("b200");
   const Calibration c = *find_calibration(b200);
-  ASSERT_TRUE(c.attention_trtllm_query_tiles.has_value());
-  EXPECT_EQ(c.attention_trtllm_query_tiles->value, 2);
-  EXPECT_EQ(c.attention_trtllm_query_tiles->provenance, Provenance::spec);
+  expect_figure(c.attention_trtllm_query_tiles, 2, Provenance::spec);
   Calibration one_tile = c;
   one_tile.attention_trtllm_query_tiles.reset();
   const double units = b200.compute_units->value;
