@@ -1182,13 +1182,13 @@ TEST(Validation, APackedContextLayerWritesKBackIntoItsBuffer) {
               pass_s(RotaryOutput::packed_qkv) - pass_s(RotaryOutput::separate_q), 1e-12);
   EXPECT_GT(*packed[0].expected_s, *separate[0].expected_s);
   EXPECT_DOUBLE_EQ(*packed[1].expected_s, *separate[1].expected_s);
-  EXPECT_EQ(*validate("# Source: a test\n# ridge: attention = layer (why)\n"
-                      "# ridge: context_qkv = separate (why)\n" +
-                      header + prompt)
-                 .front()
-                 .points.front()
-                 .expected_s,
-            *separate[0].expected_s);
+  EXPECT_DOUBLE_EQ(*validate("# Source: a test\n# ridge: attention = layer (why)\n"
+                             "# ridge: context_qkv = separate (why)\n" +
+                             header + prompt)
+                        .front()
+                        .points.front()
+                        .expected_s,
+                   *separate[0].expected_s);
   EXPECT_THROW(validate("# ridge: context_qkv = paged (why)\n" + header + prompt), InputError);
 }
 
