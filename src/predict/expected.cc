@@ -625,8 +625,12 @@ CollectiveTransfer expected_transfer(double bytes, int steps, const Link& link,
   return best;
 }
 
+// NCCL's NVLink chunk (its Simple protocol's step): a p2p channel carries at least an eighth of
+// one to a peer before the next channel opens, and past 32 of them a channel a peer doubles.
+constexpr double kNvlinkChunkBytes = 524288;
+
 int p2p_channels_per_peer(double peer_bytes, int ranks, int channels) {
-  constexpr double kMinPartBytes = 65536, kMaxPartBytes = 32 * 524288.0;
+  constexpr double kMinPartBytes = kNvlinkChunkBytes / 8, kMaxPartBytes = 32 * kNvlinkChunkBytes;
   int most = 1;  // halved from all of them while the ranks together would need more
   while (most * 2 * ranks <= channels) most *= 2;
   int per_peer =
@@ -638,8 +642,8 @@ int p2p_channels_per_peer(double peer_bytes, int ranks, int channels) {
 CollectiveTransfer expected_p2p_transfer(double bytes, double peer_bytes, int ranks,
                                          const Link& link, const Calibration& c) {
   // NCCL_P2P_LL_THRESHOLD's default (src/enqueue.cc, addP2pToPlan): LL while a channel carries
-  // no more than this much to its peer; a peer's first channel carries up to 64 KiB (an eighth
-  // of the 512 KiB NVLink chunk) before a second opens, so past this much a peer gets Simple.
+  // no more than this much to its peer; a peer's first channel carries up to an eighth of an
+  // NVLink chunk (64 KiB) before a second opens, so past this much a peer gets Simple.
   constexpr double kP2pLLThresholdBytes = 16384;
   // The link's rate, or less where the channels each peer gets carry less.
   double bytes_per_s = ring_bandwidth(link, c);

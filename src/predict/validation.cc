@@ -5,7 +5,6 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <initializer_list>
 #include <map>
@@ -134,21 +133,13 @@ std::vector<std::string> split_tabs(const std::string& line) {
   }
 }
 
-// The keys a '# ridge:' line may have ('device NAME' aside): a misspelt one would otherwise be
-// read as no directive at all, and its file priced without it.
-constexpr std::array<std::string_view, 13> kDirectiveKeys = {"device",
-                                                             "role",
-                                                             "fit",
-                                                             "exclude",
-                                                             "attention",
-                                                             "context_kernel",
-                                                             "context_qkv",
-                                                             "decode_kernel",
-                                                             "extra_kernels",
-                                                             "timing_overhead_s",
-                                                             "replay_floor_s",
-                                                             "replayed_copies",
-                                                             "graph_captured"};
+// The keys a '# ridge:' line may have ('device NAME' aside), in alphabetical order: a misspelt
+// one would otherwise be read as no directive at all, and its file priced without it.
+constexpr std::string_view kDirectiveKeys[] = {
+    "attention",        "context_kernel", "context_qkv",     "decode_kernel",
+    "device",           "exclude",        "extra_kernels",   "fit",
+    "graph_captured",   "replay_floor_s", "replayed_copies", "role",
+    "timing_overhead_s"};
 
 void read_directive(Table& t, const std::string& comment, int line) {
   const std::string body = trimmed(comment.substr(std::string_view("ridge:").size()));
@@ -157,7 +148,8 @@ void read_directive(Table& t, const std::string& comment, int line) {
     input_error("{}:{}: '# ridge:' line '{}' is not 'key = value'", t.origin, line, body);
   const std::string value = trimmed(body.substr(equals + 1));
   const std::string key = trimmed(body.substr(0, equals));
-  if (!key.starts_with("device ") && std::ranges::find(kDirectiveKeys, key) == kDirectiveKeys.end())
+  if (!key.starts_with("device ") &&
+      std::ranges::find(kDirectiveKeys, key) == std::ranges::end(kDirectiveKeys))
     input_error("{}:{}: '# ridge: {}' is no directive ridge reads ({})", t.origin, line, key,
                 fmt::join(kDirectiveKeys, ", "));
   t.directives[key] = value.substr(0, value.find(' '));
@@ -728,6 +720,12 @@ struct AttentionTiming {
   bool has_cache_pass(const AttentionShape& s) const {
     return layer && (!grouped_only || s.key_heads() < s.heads);
   }
+
+  // Where the cache pass of a row of shape `s` leaves its turned Q: a prompt's as the table
+  // says, a decode step's always in a buffer of its own.
+  RotaryOutput rotary_output(const AttentionShape& s) const {
+    return s.seq > 1 ? context_rotary_output : RotaryOutput::separate_q;
+  }
 };
 
 AttentionTiming attention_timing(const Table& t) {
@@ -767,10 +765,9 @@ ValidationPoint attention_point(const KernelRow& k, const AttentionTiming& timin
   std::vector<Op> ops;
   const bool cache_pass = timing.has_cache_pass(shape);
   if (cache_pass) {
-    ops.push_back(rotary_cache_write(
-        shape.batch * shape.seq, shape.heads * shape.d_head, shape.key_heads() * shape.d_head,
-        k.types.input_bytes, k.types.input_bytes,
-        shape.seq > 1 ? timing.context_rotary_output : RotaryOutput::separate_q));
+    ops.push_back(rotary_cache_write(shape.batch * shape.seq, shape.heads * shape.d_head,
+                                     shape.key_heads() * shape.d_head, k.types.input_bytes,
+                                     k.types.input_bytes, timing.rotary_output(shape)));
   }
   ops.push_back(attention(shape, k.types.input_bytes));
   ValidationPoint p;
