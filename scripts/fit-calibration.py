@@ -56,11 +56,16 @@ The others are fitted to validation sets that `ridge validate` reports as fit se
   spends on each op: NeMo's inference on its TensorRT-LLM backend (source S6 of
   llm_inference_gptfast_nemo.tsv: Llama 2 7B, batch 1 to 8, TP 1 to 8, A100 and H100), all its
   rows; TensorRT-LLM's own tables (llm_inference_trtllm.tsv, S7 and S8) hold it out.
-- Ada's `compute.bf16` and `compute.fp16` (one value), the share of the 16-bit tensor peak
-  that the full-rate Ada parts reach (the L40S, L4 and RTX 6000 Ada, rated at 1024 FLOP a clock
-  an SM and held back by their power limit): the products of NVIDIA aiconfigurator's L40S GEMM
-  table (data/validation/gemm_aiconfigurator_l40s_bf16.tsv) of 4096 or more in every
-  dimension; TensorRT-LLM's L40S runs (llm_inference_trtllm.tsv, S7 and S8) hold it out.
+- Ada's `power.sustained_clock` and `power.clock_time_constant`: the share of the boost clock
+  the full-rate Ada parts (the L40S, L4 and RTX 6000 Ada, rated at 1024 FLOP a clock an SM)
+  hold through a long product under their power limit, and how fast their clock falls to it
+  once a dense load begins, their tensor shares at the boost clock being Hopper's: NVIDIA
+  aiconfigurator's L40S GEMM table (data/validation/gemm_aiconfigurator_l40s_bf16.tsv, each
+  timed call 6 to 12 iterations into a burst of them), the sustained clock to its products of
+  LONG_SIDE or more in every dimension (timed 30 to 500 ms into their bursts), the time constant
+  to its products of BURST_SIDE or more (timed from under a millisecond in), each fitted
+  through the other; the L40S's context attention table and TensorRT-LLM's L40S runs
+  (llm_inference_trtllm.tsv, S7 and S8) hold them out.
 - Blackwell's `memory.bandwidth`, the share of the HBM's rate its streaming kernels reach: the
   rows of NVIDIA aiconfigurator's B300 decode attention table
   (data/validation/decode_attention_aiconfigurator_b300_bf16.tsv: TensorRT-LLM's trtllm-gen
@@ -125,7 +130,8 @@ MAX_PASSES = 5
 NCCL_LABEL = re.compile(r"^(\w+) (\d+) B over (\d+) GPUs$")
 GEMV_ROWS = 8  # a GEMM of at most this many rows reads its weights and does little else
 GEMV_WEIGHTS = 2**26  # elements (134 MB in bf16): the 3 us floor an eighth of the time or less
-LARGE_SIDE = 4096  # a GEMM this large in every dimension runs full waves of its largest tiles
+LONG_SIDE = 8192  # an L40S's GEMM this large in every dimension runs long enough to throttle
+BURST_SIDE = 1024  # from this large in every dimension an L40S's GEMM is its tensor cores' work
 LARGE_CACHE_BYTES = 2**30  # K and V this large: streaming them is nearly all of a decode call
 DECODE_FIELD = re.compile(r"\b(d_head|keys|heads|kv_heads|batch)=(\d+)")
 
@@ -178,7 +184,8 @@ FIGURES = [
            ("blackwell", "blackwell-ultra")),
     Figure("bandwidth", B300_DECODE, "decode-large", "bf16", 0.3, 1.0, 0.001, False,
            ("blackwell", "blackwell-ultra")),
-    Figure("bf16|fp16", L40S, "gemm-large", "bf16", 0.2, 1.0, 0.001, False, ("ada",)),
+    Figure("sustained_clock", L40S, "gemm-long", "bf16", 0.2, 1.0, 0.001, False, ("ada",)),
+    Figure("clock_time_constant", L40S, "gemm-burst", "bf16", 1e-4, 1.0, 1e-3, False, ("ada",)),
 ]
 
 
@@ -265,15 +272,15 @@ def gemv_errors(ridge: str, profiles: list, figure: Figure) -> list:
     return errors
 
 
-def large_gemm_errors(ridge: str, profiles: list, figure: Figure) -> list:
-    """The errors of the GEMM table's products of LARGE_SIDE or more in every dimension."""
+def large_gemm_errors(ridge: str, profiles: list, figure: Figure, least_side: int) -> list:
+    """The errors of the GEMM table's products of `least_side` or more in every dimension."""
     errors = []
     for point in table_points(ridge, profiles, figure):
         shape, precision = point["label"].split()
-        if precision == figure.rows and all(int(side) >= LARGE_SIDE for side in shape.split("x")):
+        if precision == figure.rows and all(int(side) >= least_side for side in shape.split("x")):
             errors.append(point["error"])
     if not errors:
-        sys.exit(f"no {figure.rows} products of {LARGE_SIDE} or more in {figure.file}")
+        sys.exit(f"no {figure.rows} products of {least_side} or more in {figure.file}")
     return errors
 
 
@@ -321,8 +328,10 @@ def fit_errors(ridge: str, values: dict, figure: Figure, scratch: pathlib.Path) 
         return sweep_errors(ridge, profiles, figure, scratch)
     if figure.source == "gemv":
         return gemv_errors(ridge, profiles, figure)
-    if figure.source == "gemm-large":
-        return large_gemm_errors(ridge, profiles, figure)
+    if figure.source == "gemm-long":
+        return large_gemm_errors(ridge, profiles, figure, LONG_SIDE)
+    if figure.source == "gemm-burst":
+        return large_gemm_errors(ridge, profiles, figure, BURST_SIDE)
     if figure.source == "decode-large":
         return large_cache_errors(ridge, profiles, figure)
     if figure.source in ("nccl", "nccl-latency", "nccl-p2p"):

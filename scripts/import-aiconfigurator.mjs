@@ -56,9 +56,18 @@ const parts = [
   // The 16-bit compute share of data/calibration/ada.toml is fitted to this part's largest
   // products, so its GEMM file is a fit set; TensorRT-LLM's L40S runs hold it out.
   { id: 'l40s', dir: 'l40s', version: '1.3.0rc20', nccl: '2.27.3', hbm: 864e9,
-    gemmRole: 'fit (the 16-bit compute share of data/calibration/ada.toml is fitted to its products of 4096 or more in every dimension by scripts/fit-calibration.py)' },
+    gemmRole: 'fit (the power limit of data/calibration/ada.toml is fitted to its products by scripts/fit-calibration.py: the sustained clock to those of 8192 or more in every dimension, the time constant to those of 1024 or more)' },
 ]
 const powers = (from, to) => { const out = []; for (let x = from; x <= to; x *= 2) out.push(x); return out }
+
+// How the collector's timed calls sit in a burst of them (collector/helper.py
+// benchmark_with_power, repeat_n = 1): num_warmups iterations run eagerly, then the same number
+// replayed from the captured graph, then num_runs timed replays, back to back. On a part whose
+// power limit holds its clock down, the timed calls see the clock that far into the burst.
+const burst = (warmups, runs, file) => [
+  `warmup_calls = ${2 * warmups} (collector/helper.py benchmark_with_power runs num_warmups = ${warmups} iterations eagerly and ${warmups} more replayed from the captured graph before it times any, ${file}; each call one iteration of its loop)`,
+  `timed_calls = ${runs} (num_runs = ${runs} timed replays, back to back after the warm-up: ${file})`,
+]
 
 const gemm = {
   name: 'gemm',
@@ -77,8 +86,10 @@ const gemm = {
   directives: [
     'replayed_copies = 5 (the collector times a loop over max(1, min(5, ceil(L2 / weight bytes))) distinct copies of the weights on the same activations, collector/trtllm/collect_gemm.py: what the L2 holds of them it holds from the call before)',
     'graph_captured = yes (collector/helper.py benchmark_with_power captures each timed iteration, that loop over the copies, in one CUDA graph: every call but the first follows a kernel of the graph)',
+    ...burst(3, 6, 'collector/trtllm/collect_gemm.py leaves its defaults'),
   ],
 }
+const attentionBurst = burst(10, 6, 'collector/trtllm/collect_attn.py: warming_up = 10, test_ite = 6')
 // The part whose context attention table TensorRT-LLM's context FMHA rate is fitted to.
 const contextFitPartId = 'h100'
 const contextDirectives = [
@@ -86,6 +97,7 @@ const contextDirectives = [
   "attention = layer (the collector times TensorRT-LLM's attention layer: its QKV preprocessing kernel, the rotary embedding and K and V written to the cache, before the fused kernel)",
   'extra_kernels = 1 (AttentionOp::enqueueContext launches invokeBuildDecoderInfo, the sequence offsets and rotary frequencies, before them; TensorRT-LLM cpp/tensorrt_llm/common/attentionOp.cpp)',
   "context_kernel = trtllm (the fused kernel is TensorRT-LLM's own context FMHA, fmha_v2 before Blackwell and trtllm-gen's from SM100 (attentionOp.h: mUseTllmGen), priced at the calibration's attention.trtllm_efficiency_d128 where it has one)",
+  ...attentionBurst,
 ]
 // Where the preprocessing leaves the turned Q: the collector turns chunked prefill and cache
 // reuse off (AttentionRuntimeFeatures), so TensorRT-LLM's PyTorch backend runs the context FMHA
@@ -132,9 +144,9 @@ const contextAttention = {
 const sameBuffers = contextDirectives[0]
 const generationDirectives = part => part.tllmGen
   ? [sameBuffers, "attention = layer (on Blackwell every row takes TensorRT-LLM's trtllm-gen kernels, XqaDispatcher::shouldUse declining only beams, windows and groups over 16, and XqaDispatcher::runImpl runs invokeQKVPreprocessing, the rotary embedding and the cache append, before the kernel: cpp/tensorrt_llm/kernels/xqaDispatcher.cpp)",
-    'extra_kernels = 1 (XqaDispatcher::runImpl launches invokeBuildDecoderInfo, the sequence offsets and rotary frequencies, before them)']
+    'extra_kernels = 1 (XqaDispatcher::runImpl launches invokeBuildDecoderInfo, the sequence offsets and rotary frequencies, before them)', ...attentionBurst]
   : [sameBuffers, "attention = grouped-layer (on Ampere and Hopper as many K and V heads as query heads run the masked MHA kernel, which applies the rotary embedding and appends to the cache itself, XQA declining vanilla MHA: supportConfigCommon, decoderXQAImplJIT/kernelUtils.cpp; grouped queries take XQA, whose GMMA kernel that does it inside wants an fp8 cache, supportConfigQGMMA, so over a bf16 cache the HMMA kernel runs after invokeQKVPreprocessing: decoderXQAImplJIT.cpp)",
-    "decode_kernel = trtllm-blocks (XQA, for grouped queries, splits each sequence's keys over blocks in multi-block mode, on by default, as computeMultiBlockCount deals them: decoderXQAImplCommon.h, each block paying the calibration's attention.decode_block_overhead; the masked MHA kernel sizes its grid to the SMs' occupancy, multi_block_grid_setup, and keeps the even spread)"]
+    "decode_kernel = trtllm-blocks (XQA, for grouped queries, splits each sequence's keys over blocks in multi-block mode, on by default, as computeMultiBlockCount deals them: decoderXQAImplCommon.h, each block paying the calibration's attention.decode_block_overhead; the masked MHA kernel sizes its grid to the SMs' occupancy, multi_block_grid_setup, and keeps the even spread)", ...attentionBurst]
 // The part whose generation table the collector's replay floor is fitted to, and the one
 // Blackwell's streaming share is fitted to.
 const replayFloorPartId = 'h100'

@@ -40,6 +40,22 @@ struct CollectiveProtocol {
   std::optional<Figure> bandwidth_share;  // absent: the ring's whole bus bandwidth
 };
 
+// Where a part's power limit holds its clock below the boost clock through a long dense load
+// (the L40S's, at 350 W): the share of the boost clock it holds, and how fast its clock falls to
+// that from the boost clock when such a load begins (first order, from an idle part).
+struct PowerLimit {
+  Figure sustained_clock;        // share of the boost clock, (0, 1]
+  Figure clock_time_constant_s;  // seconds
+  // The share of the boost clock held through a long load that keeps `busy_share` of the SMs'
+  // tensor cores busy: their dynamic power goes as the busy SMs times the clock cubed (CMOS
+  // power ~ C V^2 f, the voltage scaled with the clock), so a part-loaded part holds the
+  // sustained clock over the cube root of its busy share, up to the boost clock.
+  double held_clock(double busy_share) const;
+  // The clock's mean share of the boost clock from `start_s` to `end_s` after such a load began
+  // on an idle part: what a benchmark that times calls `start_s` into a burst of them sees.
+  double mean_clock(double start_s, double end_s, double busy_share) const;
+};
+
 struct Calibration {
   std::string id;    // "hopper", or the measurement file a device was loaded from
   std::string name;  // for people: "NVIDIA Hopper (H100, H200, H800, GH200)"
@@ -49,8 +65,14 @@ struct Calibration {
   bool measured = false;             // from a measurement of the device itself
   std::vector<std::string> devices;  // catalog ids a shipped profile speaks for
   // Share of the spec peak that the best large GEMM reaches, per precision (0..1]. A precision
-  // without one has no expected time.
+  // without one has no expected time. Where the part has a power limit, at the clock_share below.
   std::map<Precision, Figure> compute_efficiency;
+  // Where the part's power limit holds its clock down (power_limit): the share of the boost clock
+  // at which the tensor rates (compute_efficiency and the attention shares) are given. A profile
+  // gives them at the boost clock (1); find_calibration gives them at the sustained clock, as a
+  // long run meets them, and at_clock at any other.
+  std::optional<PowerLimit> power_limit;
+  double clock_share = 1;
   // Share of the spec main-memory bandwidth that a streaming kernel (a read, a decode attention
   // kernel streaming its cache; a GEMV over weights in main memory unless gemm_bandwidth_efficiency
   // says otherwise) reaches.
@@ -190,7 +212,13 @@ void forget_user_calibrations();
 
 // The calibration that applies to `device`: its own measurement when it was loaded from one
 // (the shipped profile of its spec fills what the measurement lacks), else the shipped profile
-// that lists its id; nullopt when none does (then only the bound is given).
+// that lists its id, its tensor rates at the clock its power limit sustains; nullopt when none
+// does (then only the bound is given).
 std::optional<Calibration> find_calibration(const Device& device);
+
+// `c` with its tensor rates (compute_efficiency, the attention shares) at `clock_share` of the
+// boost clock rather than at c.clock_share: the clock sets how fast the tensor cores multiply,
+// not what the memory moves or what a kernel's fixed part takes.
+Calibration at_clock(Calibration c, double clock_share);
 
 }  // namespace ridge

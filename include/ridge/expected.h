@@ -72,6 +72,10 @@ struct ExpectedTime {
   // What a GEMM does after its overlapped parts, with nothing beside it: its last wave of
   // output stores, and the sum of its split-K or stream-K partial products.
   double epilogue_time_s = 0;
+  // The share of the SMs the kernel's tensor work keeps busy over its compute part: its FLOPs
+  // at the whole part's rate over that part's time (a GEMM's last wave part-empty, a prompt's
+  // longest block running on after the others). What it draws from a power limit goes with it.
+  double busy_share = 1;
   std::string limiter;  // "compute", "memory", "fixed", "host" or "communication": what binds
   std::string detail;   // how it was priced: "tile 128x256, split-k 1, 7 waves (97% full)"
   // Beyond measured data: the calibration was not measured on this device (its shares come from

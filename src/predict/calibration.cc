@@ -2,6 +2,7 @@
 #include "ridge/calibration.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "core/embedded.h"
 #include "core/json_input.h"
@@ -22,7 +23,7 @@ class CalibrationReader : TomlReader {
   Calibration read() {
     expect_keys(root_, "",
                 {"id", "name", "devices", "sources", "compute", "memory", "gemm", "overlap",
-                 "fixed", "attention", "collective", "weight_only"});
+                 "fixed", "attention", "collective", "weight_only", "power"});
     read_sources(root_);
     Calibration c;
     c.id = required_string(root_, "", "id");
@@ -98,6 +99,12 @@ class CalibrationReader : TomlReader {
     for (const auto& [key, name] : {std::pair{"ll128", "LL128"}, std::pair{"simple", "Simple"}}) {
       if (auto protocol = read_protocol(collective, key, name))
         c.collective_protocols.push_back(std::move(*protocol));
+    }
+    if (root_.contains("power")) {
+      const toml::table& power = section("power", {"sustained_clock", "clock_time_constant"});
+      c.power_limit =
+          PowerLimit{sourced(power, "power", "sustained_clock", FigureKind::fraction),
+                     sourced(power, "power", "clock_time_constant", FigureKind::seconds)};
     }
     if (root_.contains("weight_only")) {
       const toml::table& weight_only = section("weight_only", {"torch_8bit", "torch_4bit"});
@@ -243,6 +250,12 @@ const Calibration* profile_listing(std::string_view id) {
   return nullptr;
 }
 
+// A profile's tensor rates at the clock its power limit sustains, as a long run meets them.
+Calibration sustained(const Calibration& profile) {
+  return profile.power_limit ? at_clock(profile, profile.power_limit->sustained_clock.value)
+                             : profile;
+}
+
 bool is_measured(const Device& device) {
   return device.main_memory().bandwidth_bytes_per_s->provenance == Provenance::measured;
 }
@@ -267,7 +280,8 @@ Figure measured_gemm_share(const Device& device, const Calibration& c, Precision
 // peaks' what its fastest GEMM reached, sourced to the measurement; what a measurement does not
 // cover (kernel floors, attention, collectives) comes from the profile of the part it ran on.
 Calibration from_measurement(const Device& device, const Calibration* spec_profile) {
-  Calibration c = spec_profile ? *spec_profile : Calibration{};
+  Calibration c = spec_profile ? sustained(*spec_profile) : Calibration{};
+  c.power_limit.reset();  // its peaks were measured at the clock it held
   const Figure& bandwidth = *device.main_memory().bandwidth_bytes_per_s;
   c.id = device.origin;
   c.name = bandwidth.source;
@@ -328,6 +342,33 @@ double Calibration::l2_hit_share(double working_set_over_capacity) const {
   return std::clamp((none - working_set_over_capacity) / (none - all), 0.0, 1.0);
 }
 
+double PowerLimit::held_clock(double busy_share) const {
+  if (busy_share <= 0) return 1;
+  return std::min(1.0, sustained_clock.value / std::cbrt(std::min(1.0, busy_share)));
+}
+
+double PowerLimit::mean_clock(double start_s, double end_s, double busy_share) const {
+  // From the boost clock (1) at the load's start the clock falls as
+  // held + (1 - held) exp(-t / tau); its mean over the window, or its value at a point.
+  const double held = held_clock(busy_share), tau = clock_time_constant_s.value;
+  const double above = 1 - held;
+  if (end_s - start_s < 1e-9 * tau) return held + above * std::exp(-start_s / tau);
+  return held +
+         above * tau * (std::exp(-start_s / tau) - std::exp(-end_s / tau)) / (end_s - start_s);
+}
+
+Calibration at_clock(Calibration c, double clock_share) {
+  const double scale = clock_share / c.clock_share;
+  const auto scaled = [scale](Figure& f) { f.value *= scale; };
+  for (auto& [precision, share] : c.compute_efficiency) scaled(share);
+  scaled(c.attention_efficiency_d64);
+  scaled(c.attention_efficiency_d128);
+  if (c.attention_efficiency_d256) scaled(*c.attention_efficiency_d256);
+  if (c.attention_trtllm_efficiency_d128) scaled(*c.attention_trtllm_efficiency_d128);
+  c.clock_share = clock_share;
+  return c;
+}
+
 Calibration parse_calibration_toml(std::string_view text, const std::string& origin) {
   const toml::table root = parse_toml_input(text, origin);
   return CalibrationReader(root, origin).read();
@@ -353,7 +394,7 @@ void forget_user_calibrations() { user_profiles().clear(); }
 std::optional<Calibration> find_calibration(const Device& device) {
   if (is_measured(device)) return from_measurement(device, spec_profile_of(device));
   if (const Calibration* profile = profile_listing(device.id)) {
-    Calibration c = *profile;
+    Calibration c = sustained(*profile);
     const bool shipped = std::ranges::any_of(builtin_calibrations(),
                                              [&](const Calibration& b) { return &b == profile; });
     c.basis = shipped ? fmt::format("the shipped {} profile (data/calibration/{}.toml)", c.id, c.id)

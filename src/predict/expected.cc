@@ -116,6 +116,11 @@ ExpectedTime finish(ExpectedTime e, const Achievable& a, double work_s) {
   return e;
 }
 
+// The share of the SMs busy over `compute_s` with work that takes `whole_part_s` on all of them.
+double busy_share(double whole_part_s, double compute_s) {
+  return compute_s > 0 ? std::min(1.0, whole_part_s / compute_s) : 1;
+}
+
 // A kernel's compute and memory parts, overlapped as the calibration says.
 double overlapped_work_s(const ExpectedTime& e, const Achievable& a) {
   return overlapped_time_s(e.compute_time_s, e.memory_time_s, a.overlap_exponent);
@@ -137,6 +142,7 @@ ExpectedTime modelled_gemm_time(const Op& op, const Device& device, const Calibr
   const predict::GemmTiling t = predict::best_tiling(*op.gemm_shape, op.bytes, machine);
   ExpectedTime e;
   e.compute_time_s = t.compute_time_s;
+  e.busy_share = busy_share(op.flops / a.rate_flops_per_s, e.compute_time_s);
   e.memory_time_s = t.memory_time_s;
   e.epilogue_time_s = t.after_time_s();
   if (a.describe) e.detail = t.describe();
@@ -421,6 +427,7 @@ ExpectedTime attention_time(const Op& op, const Device& device, Precision precis
                                     : 0;
   const double span_tiles = schedule.span_tiles(units, block_overhead);
   e.compute_time_s = span_tiles * tile_s;
+  e.busy_share = busy_share(op.flops / rate, e.compute_time_s);
   const double bytes = op.bytes + (s.kv_reads - 1) * s.kv_bytes;
   e.memory_time_s = bytes / a.bandwidth_bytes_per_s;
   if (schedule.split_keys && s.trtllm_xqa_blocks() && c.attention_decode_block_overhead_s) {

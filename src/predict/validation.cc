@@ -136,10 +136,9 @@ std::vector<std::string> split_tabs(const std::string& line) {
 // The keys a '# ridge:' line may have ('device NAME' aside), in alphabetical order: a misspelt
 // one would otherwise be read as no directive at all, and its file priced without it.
 constexpr std::string_view kDirectiveKeys[] = {
-    "attention",        "context_kernel", "context_qkv",     "decode_kernel",
-    "device",           "exclude",        "extra_kernels",   "fit",
-    "graph_captured",   "replay_floor_s", "replayed_copies", "role",
-    "timing_overhead_s"};
+    "attention",       "context_kernel", "context_qkv", "decode_kernel",     "device",
+    "exclude",         "extra_kernels",  "fit",         "graph_captured",    "replay_floor_s",
+    "replayed_copies", "role",           "timed_calls", "timing_overhead_s", "warmup_calls"};
 
 void read_directive(Table& t, const std::string& comment, int line) {
   const std::string body = trimmed(comment.substr(std::string_view("ridge:").size()));
@@ -467,14 +466,89 @@ std::string l2_remark(double l2_hits, bool profile_has_l2_rate) {
   return profile_has_l2_rate ? held : held + "; the profile has no L2 rate";
 }
 
+// How a source times its calls within a burst of them ('# ridge: warmup_calls = N (why)', '#
+// ridge: timed_calls = N (why)'): so many calls back to back, then the timed ones, each call one
+// iteration of its loop (a GEMM table's replayed copies: kernels_per_call). Where a part's power
+// limit holds its clock down, the timed calls see the clock's mean over their window of the
+// burst (PowerLimit::mean_clock), and a short burst runs near the boost clock; without the
+// directives, the sustained clock.
+struct TimedBurst {
+  double warmup_calls = 0;
+  double timed_calls = 0;
+  double kernels_per_call = 1;
+};
+
+TimedBurst timed_burst(const Table& t) {
+  return {directive_number(t, "warmup_calls", 1e6, true, "a count from 0 to 1e6").value_or(0),
+          directive_number(t, "timed_calls", 1e6, true, "a count from 0 to 1e6").value_or(0)};
+}
+
+// A call of a kernel table's row as its source times it: `ops` one after the other on `device`,
+// what the source's timing adds to it and `extra_kernels` more kernels at the calibration's
+// floor, each op's data `l2_hits` in the L2, `in_graph` of the calls following another kernel
+// of their CUDA graph.
+struct TimedCall {
+  const Device& device;
+  std::span<const Op> ops;
+  Precision precision;
+  double overhead_s = 0;
+  double extra_kernels = 0;
+  double l2_hits = 0;
+  double in_graph = 0;
+};
+
+// One op's expected time in `call` with calibration `c`: launched alone, or for `in_graph` of
+// the calls after another kernel of their graph (the graph's floor); nullopt where `c` prices
+// none.
+std::optional<ExpectedTime> expected_in_call(const Op& op, const TimedCall& call,
+                                             const Calibration& c) {
+  auto alone = expected_time(op, call.device, call.precision, c,
+                             {.launch = KernelLaunch::alone, .l2_hit_share = call.l2_hits});
+  if (!alone || call.in_graph <= 0) return alone;
+  const ExpectedTime in_graph =
+      *expected_time(op, call.device, call.precision, c,
+                     {.launch = KernelLaunch::graph, .l2_hit_share = call.l2_hits});
+  alone->time_s = (1 - call.in_graph) * alone->time_s + call.in_graph * in_graph.time_s;
+  return alone;
+}
+
+// What a call adds to its ops' times: the source's overhead and its extra kernels.
+double call_overhead_s(const TimedCall& call, const Calibration& c) {
+  return call.overhead_s + call.extra_kernels * kernel_fixed_cost_s(c, KernelLaunch::alone);
+}
+
+// The call's expected time within `burst` on a part whose power limit holds its clock down:
+// each op at the clock's mean over the timed window for as many SMs as it keeps busy
+// (`sustained`: the ops priced at the sustained clock, whose busy shares the clock does not
+// move). The window depends on how long the calls take, which depends on the clock, so the two
+// are settled together from the sustained clock's time: the clock moves the time by less than
+// it moves itself and the window's mean clock moves less than the window, so each pass narrows
+// the gap, and six leave it below a part in a million.
+double expected_in_burst_s(const TimedCall& call, const Calibration& c, const TimedBurst& burst,
+                           const std::vector<ExpectedTime>& sustained, double sustained_s) {
+  constexpr int kPasses = 6;
+  double call_s = sustained_s;
+  for (int pass = 0; pass < kPasses; ++pass) {
+    const double iteration_s = call_s * burst.kernels_per_call;
+    const double start_s = burst.warmup_calls * iteration_s;
+    const double end_s = start_s + burst.timed_calls * iteration_s;
+    call_s = call_overhead_s(call, c);
+    for (std::size_t i = 0; i < call.ops.size(); ++i) {
+      const double clock = c.power_limit->mean_clock(start_s, end_s, sustained[i].busy_share);
+      call_s += expected_in_call(call.ops[i], call, at_clock(c, clock))->time_s;
+    }
+  }
+  return call_s;
+}
+
 // The bound and, where a calibration applies, the expected time of `ops` run one after the
 // other on `device`, with what the source's timing adds to every call and `extra_kernels` more
 // kernels of the source's that ridge counts no work for, each at the calibration's floor, their
 // data where `where` says; `in_graph` of the calls follow another kernel of their CUDA graph and
-// pay the graph's kernel floor, the rest a lone kernel's.
+// pay the graph's kernel floor, the rest a lone kernel's; timed within `burst`.
 void price_ops(ValidationPoint& p, const Device& device, std::span<const Op> ops,
                Precision precision, double overhead_s, double extra_kernels = 0,
-               Residency where = {}, double in_graph = 0) {
+               Residency where = {}, double in_graph = 0, const TimedBurst& burst = {}) {
   p.device_id = device.id;
   p.bound_s = overhead_s;
   for (const Op& op : ops) p.bound_s += bound_s(op, device, precision, where.l2_share);
@@ -484,21 +558,18 @@ void price_ops(ValidationPoint& p, const Device& device, std::span<const Op> ops
   const bool counts_hits = where.over_capacity > 0 && (!where.hits_need_profile_reach ||
                                                        calibration->l2_hit_all_to.has_value());
   const double l2_hits = counts_hits ? calibration->l2_hit_share(where.over_capacity) : 0;
-  double expected_s =
-      overhead_s + extra_kernels * kernel_fixed_cost_s(*calibration, KernelLaunch::alone);
+  const TimedCall call{device, ops, precision, overhead_s, extra_kernels, l2_hits, in_graph};
+  std::vector<ExpectedTime> sustained;
+  double sustained_s = call_overhead_s(call, *calibration);
   for (const Op& op : ops) {
-    const auto alone = expected_time(op, device, precision, *calibration,
-                                     {.launch = KernelLaunch::alone, .l2_hit_share = l2_hits});
-    if (!alone) return;
-    expected_s += (1 - in_graph) * alone->time_s;
-    if (in_graph > 0) {
-      expected_s +=
-          in_graph * expected_time(op, device, precision, *calibration,
-                                   {.launch = KernelLaunch::graph, .l2_hit_share = l2_hits})
-                         ->time_s;
-    }
+    const auto e = expected_in_call(op, call, *calibration);
+    if (!e) return;
+    sustained_s += e->time_s;
+    sustained.push_back(*e);
   }
-  p.expected_s = expected_s;
+  p.expected_s = burst.timed_calls > 0 && calibration->power_limit
+                     ? expected_in_burst_s(call, *calibration, burst, sustained, sustained_s)
+                     : sustained_s;
   if (l2_hits > 0) p.remark = l2_remark(l2_hits, calibration->l2_bandwidth_bytes_per_s.has_value());
 }
 
@@ -528,11 +599,12 @@ Residency gemm_residency(const GemmShape& s, const GemmTypes& types, double copi
 // The same for one GEMM, its output in the types' output width.
 void price_gemm(ValidationPoint& p, const Device& device, const GemmShape& shape,
                 const GemmTypes& types, double overhead_s, Residency where = {},
-                double in_graph = 0) {
+                double in_graph = 0, const TimedBurst& burst = {}) {
   Op op = gemm(shape.m, shape.n, shape.k, types.input_bytes, shape.batch);
   op.bytes = shape.batch * ((shape.m * shape.k + shape.k * shape.n) * types.input_bytes +
                             shape.m * shape.n * types.output_bytes);
-  price_ops(p, device, std::span<const Op>(&op, 1), types.compute, overhead_s, 0, where, in_graph);
+  price_ops(p, device, std::span<const Op>(&op, 1), types.compute, overhead_s, 0, where, in_graph,
+            burst);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -582,6 +654,7 @@ struct KernelRow {
   int replayed_copies = 0;  // '# ridge: replayed_copies = N': Residency
   // '# ridge: graph_captured = yes': each timed iteration's calls are captured in one CUDA graph.
   bool graph_captured = false;
+  TimedBurst burst;  // '# ridge: warmup_calls', 'timed_calls'
 };
 
 // A source that times each call as one CUDA-graph replay issued from the host ('# ridge:
@@ -606,6 +679,7 @@ ValidationSet run_kernel_set(const Table& t, const Catalog& catalog, ValidationR
   const int replayed_copies = static_cast<int>(
       directive_number(t, "replayed_copies", 100, true, "a count from 0 to 100").value_or(0));
   const bool graph_captured = directive_choice(t, "graph_captured", "no", {"yes", "no"}) == "yes";
+  const TimedBurst burst = timed_burst(t);
   for (std::size_t i = 0; i < t.rows.size(); ++i) {
     const Row row(t, i);
     const std::string gpu = row.text("device");
@@ -617,8 +691,8 @@ ValidationSet run_kernel_set(const Table& t, const Catalog& catalog, ValidationR
     else if (!types)
       priced = fmt::format("dtype '{}' is not a precision ridge reads", row.text("dtype"));
     else
-      priced =
-          price(KernelRow{row, *named.device, *types, overhead_s, replayed_copies, graph_captured});
+      priced = price(KernelRow{row, *named.device, *types, overhead_s, replayed_copies,
+                               graph_captured, burst});
     if (auto* why = std::get_if<std::string>(&priced)) {
       set.skipped.push_back(fmt::format("line {}: {}", row.line(), *why));
       continue;
@@ -670,8 +744,10 @@ ValidationPoint gemm_point(const KernelRow& k) {
   // Of the copies one iteration times, all but the first follow another in its graph.
   const double copies = replayed_weight_copies(shape, k.types, k.replayed_copies, k.device);
   const double in_graph = k.graph_captured && copies > 1 ? (copies - 1) / copies : 0;
+  TimedBurst burst = k.burst;
+  burst.kernels_per_call = std::max(1.0, copies);  // a call is one iteration over any copies
   price_gemm(p, k.device, shape, k.types, k.overhead_s,
-             gemm_residency(shape, k.types, copies, k.device), in_graph);
+             gemm_residency(shape, k.types, copies, k.device), in_graph, burst);
   return p;
 }
 
@@ -785,7 +861,8 @@ ValidationPoint attention_point(const KernelRow& k, const AttentionTiming& timin
   const double working_set = std::ranges::max(ops, {}, &Op::bytes).bytes;
   Residency where = k.replayed_copies > 0 ? replayed_residency(working_set, k.device) : Residency{};
   where.hits_need_profile_reach = true;
-  price_ops(p, k.device, ops, k.types.compute, k.overhead_s, timing.extra_kernels, where);
+  price_ops(p, k.device, ops, k.types.compute, k.overhead_s, timing.extra_kernels, where, 0,
+            k.burst);
   return p;
 }
 

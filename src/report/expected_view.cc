@@ -56,6 +56,12 @@ Section calibration_section(const Calibration& c, Precision precision, bool extr
   const Figure& compute = c.compute_efficiency.at(precision);
   add_figure(fields, "compute_efficiency", fmt::format("{} peak reached", to_string(precision)),
              compute, percent_cell(compute.value));
+  if (c.power_limit) {
+    add_figure(fields, "clock_share", "clock its power limit holds", c.power_limit->sustained_clock,
+               number_cell(c.clock_share, fmt::format("{:.1f}% of the boost clock (the share "
+                                                      "above, and attention's, at it)",
+                                                      100 * c.clock_share)));
+  }
   add_figure(fields, "bandwidth_efficiency", "bandwidth reached", c.bandwidth_efficiency,
              percent_cell(c.bandwidth_efficiency.value));
   if (c.gemm_bandwidth_efficiency) {
