@@ -126,6 +126,19 @@ TEST(Cli, OpGivesTheExpectedTimeAndItsCalibration) {
             std::string::npos);
 }
 
+// A power-limited part's calibration says at what clock its shares are: an L40S's at the clock
+// its power limit holds through a long run, a fitted figure; an H100's profile has none.
+TEST(Cli, OpNamesTheClockAPowerLimitedPartsSharesAreAt) {
+  const json l40s = ridge_json("op gemm --m 4096 --n 4096 --k 4096 --device l40s --dtype bf16");
+  const double clock = l40s["calibration"]["clock_share"].get<double>();
+  EXPECT_GT(clock, 0.5);
+  EXPECT_LT(clock, 1);
+  EXPECT_EQ(l40s["calibration"]["clock_share_provenance"], "fitted");
+  EXPECT_NEAR(l40s["calibration"]["compute_efficiency"].get<double>(), 0.803 * clock, 1e-9);
+  EXPECT_FALSE(
+      ridge_json("op gemm --m 4096 --n 4096 --k 4096")["calibration"].contains("clock_share"));
+}
+
 TEST(Cli, ModelGivesExpectedFigures) {
   const json j = ridge_json("model --model llama-3.1-8b --batch 4");
   for (const char* key : {"time_to_first_token_s", "time_per_token_s", "end_to_end_s"})
