@@ -56,6 +56,11 @@ The others are fitted to validation sets that `ridge validate` reports as fit se
   spends on each op: NeMo's inference on its TensorRT-LLM backend (source S6 of
   llm_inference_gptfast_nemo.tsv: Llama 2 7B, batch 1 to 8, TP 1 to 8, A100 and H100), all its
   rows; TensorRT-LLM's own tables (llm_inference_trtllm.tsv, S7 and S8) hold it out.
+- Ada's `fixed.kernel_floor` and `fixed.graph_kernel_floor` (one value): what an L40S's kernel
+  costs however small, launched alone or in a graph, which its GEMM table cannot tell apart:
+  NVIDIA aiconfigurator's L40S GEMM table, its products of SMALL_ROWS rows or fewer over
+  SMALL_WEIGHTS weights or fewer; the L40S's context-attention, decode-attention and NCCL tables
+  hold it out. The other profiles keep the graph floor fitted to gpt-fast's rows (below).
 - Ada's `power.sustained_clock` and `power.clock_time_constant`: the share of the boost clock
   the full-rate Ada parts (the L40S, L4 and RTX 6000 Ada, rated at 1024 FLOP a clock an SM)
   hold through a long product under their power limit, and how fast their clock falls to it
@@ -112,7 +117,7 @@ from dataclasses import dataclass
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 # The profiles that carry fitted figures, or copies of them (Ada's copy Ampere's and must stay
-# equal to them).
+# equal to them, but for its kernel floors, fitted to the L40S's own table).
 PROFILES = ["ampere", "hopper", "blackwell", "blackwell-ultra", "ada", "ada-geforce"]
 H200 = ROOT / "docs/measurements/h200-2026-11-30/h200.json"
 GPTFAST = ROOT / "data/validation/llm_inference_gptfast_nemo.tsv"
@@ -130,6 +135,8 @@ MAX_PASSES = 5
 NCCL_LABEL = re.compile(r"^(\w+) (\d+) B over (\d+) GPUs$")
 GEMV_ROWS = 8  # a GEMM of at most this many rows reads its weights and does little else
 GEMV_WEIGHTS = 2**26  # elements (134 MB in bf16): the 3 us floor an eighth of the time or less
+SMALL_ROWS = 64  # an L40S's GEMM of at most this many rows and SMALL_WEIGHTS weights is mostly
+SMALL_WEIGHTS = 2**22  # its fixed costs (4 to 8 us all told)
 LONG_SIDE = 8192  # an L40S's GEMM this large in every dimension runs long enough to throttle
 BURST_SIDE = 1024  # from this large in every dimension an L40S's GEMM is its tensor cores' work
 LARGE_CACHE_BYTES = 2**30  # K and V this large: streaming them is nearly all of a decode call
@@ -175,7 +182,8 @@ FIGURES = [
            ("ampere", "hopper")),
     Figure("trtllm_efficiency_d128", H100_CONTEXT, "table", "bf16", 0.2, 1.0, 0.001, False,
            ("ampere", "hopper", "blackwell-ultra")),
-    Figure("graph_kernel_floor", GPTFAST, "S3", "bf16", 0.0, 50e-6, 1e-7, True),
+    Figure("graph_kernel_floor", GPTFAST, "S3", "bf16", 0.0, 50e-6, 1e-7, True,
+           tuple(p for p in PROFILES if p != "ada")),
     Figure("torch_8bit", GPTFAST, "S3", "int8 weight-only", 0.2, 1.0, 0.01, False),
     Figure("torch_4bit", GPTFAST, "S3", "int4 weight-only g32", 0.2, 1.0, 0.01, False),
     Figure("eager_pytorch_op", EAGER, "S10", "bf16", 0.0, 1e-3, 1e-6, True),
@@ -184,6 +192,8 @@ FIGURES = [
            ("blackwell", "blackwell-ultra")),
     Figure("bandwidth", B300_DECODE, "decode-large", "bf16", 0.3, 1.0, 0.001, False,
            ("blackwell", "blackwell-ultra")),
+    Figure("kernel_floor|graph_kernel_floor", L40S, "gemm-small", "bf16", 0.0, 10e-6, 1e-7, True,
+           ("ada",)),
     Figure("sustained_clock", L40S, "gemm-long", "bf16", 0.2, 1.0, 0.001, False, ("ada",)),
     Figure("clock_time_constant", L40S, "gemm-burst", "bf16", 1e-4, 1.0, 1e-3, False, ("ada",)),
 ]
@@ -272,6 +282,20 @@ def gemv_errors(ridge: str, profiles: list, figure: Figure) -> list:
     return errors
 
 
+def small_gemm_errors(ridge: str, profiles: list, figure: Figure) -> list:
+    """The errors of the GEMM table's products of SMALL_ROWS rows or fewer over SMALL_WEIGHTS
+    weights or fewer."""
+    errors = []
+    for point in table_points(ridge, profiles, figure):
+        shape, precision = point["label"].split()
+        m, n, k = (int(side) for side in shape.split("x"))
+        if precision == figure.rows and m <= SMALL_ROWS and n * k <= SMALL_WEIGHTS:
+            errors.append(point["error"])
+    if not errors:
+        sys.exit(f"no {figure.rows} small products in {figure.file}")
+    return errors
+
+
 def large_gemm_errors(ridge: str, profiles: list, figure: Figure, least_side: int) -> list:
     """The errors of the GEMM table's products of `least_side` or more in every dimension."""
     errors = []
@@ -328,6 +352,8 @@ def fit_errors(ridge: str, values: dict, figure: Figure, scratch: pathlib.Path) 
         return sweep_errors(ridge, profiles, figure, scratch)
     if figure.source == "gemv":
         return gemv_errors(ridge, profiles, figure)
+    if figure.source == "gemm-small":
+        return small_gemm_errors(ridge, profiles, figure)
     if figure.source == "gemm-long":
         return large_gemm_errors(ridge, profiles, figure, LONG_SIDE)
     if figure.source == "gemm-burst":

@@ -81,6 +81,11 @@ TEST(Calibration, AdaRestsOnTheL40sTableTheL20AndNamedEstimates) {
   EXPECT_DOUBLE_EQ(ada.compute_efficiency.at(Precision::fp16).value, bf16.value);
   EXPECT_FALSE(geforce.power_limit.has_value());
   EXPECT_DOUBLE_EQ(geforce.clock_share, 1);
+  // Its kernels' fixed costs, fitted to the table's smallest products: one value launched alone
+  // or in a graph, below the A100's (a 2.52 GHz part runs its ramp and tail in fewer ns).
+  EXPECT_EQ(ada.kernel_floor_s.provenance, Provenance::fitted);
+  EXPECT_DOUBLE_EQ(ada.graph_kernel_floor_s.value, ada.kernel_floor_s.value);
+  EXPECT_LT(ada.graph_kernel_floor_s.value, ampere.graph_kernel_floor_s.value);
   const Figure& half_rate = geforce.compute_efficiency.at(Precision::bf16);
   EXPECT_EQ(half_rate.provenance, Provenance::measured);
   EXPECT_NEAR(half_rate.value, 105.0 / 119.5, 0.001);
@@ -1143,17 +1148,17 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("decode_attention_aiconfigurator_b300", fit, 139, 0.08, 0.22);
   expect_set("decode_attention_aiconfigurator_gb200", held_out, 139, 0.11, 0.24);
   expect_set("decode_attention_aiconfigurator_gb300", held_out, 139, 0.10, 0.24);
-  // The L40S's tables (Ada): its GEMMs' is where the Ada profile's power limit was fitted (how
-  // far its clock falls through a long product, and how fast); the others are held out. Its
-  // decode table meets the target since its 96 MiB L2 holds a replayed cache as an L40's read
-  // sweep shows; its context table meets the median with each call's clock as far into the
-  // collector's burst as it is timed, its prompts of 128 tokens a third slower than measured
-  // (p90 above the target); its NCCL table crosses a PCIe host whose 8 GPUs reach 1.2 GB/s of
-  // bus bandwidth: far off, which this holds, unhidden (docs/predict.md).
-  expect_set("gemm_aiconfigurator_l40s", fit, 540, 0.11, 0.55);
-  expect_set("attention_aiconfigurator_l40s", held_out, 264, 0.10, 0.28);
-  expect_set("decode_attention_aiconfigurator_l40s", held_out, 96, 0.07, 0.19);
-  expect_set("collective_aiconfigurator_l40s", held_out, 252, 0.61, 1.10);
+  // The L40S's tables (Ada): its GEMMs' is where the Ada profile's power limit (how far its
+  // clock falls through a long product, and how fast) and its kernel floors (its smallest
+  // products) were fitted; the others are held out. Its decode table meets the target since its
+  // 96 MiB L2 holds a replayed cache as an L40's read sweep shows; its context table meets it
+  // with each call's clock as far into the collector's burst as it is timed and the part's own
+  // floors; its NCCL table crosses a PCIe host whose 8 GPUs reach 1.2 GB/s of bus bandwidth:
+  // far off, which this holds, unhidden (docs/predict.md).
+  expect_set("gemm_aiconfigurator_l40s", fit, 540, 0.10, 0.41);
+  expect_set("attention_aiconfigurator_l40s", held_out, 264, 0.10, 0.23);
+  expect_set("decode_attention_aiconfigurator_l40s", held_out, 96, 0.06, 0.24);
+  expect_set("collective_aiconfigurator_l40s", held_out, 252, 0.61, 0.95);
   EXPECT_EQ(find("matmul_max").role, fit);
   // gpt-fast's rows are where the per-kernel cost and the weight-only shares were fitted: a fit
   // set, whose error proves nothing but that the fits hold.
@@ -1173,7 +1178,7 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // measured more often than slower, its Mistral and Mixtral rows far off either way and its
   // multi-GPU L40S rows (PCIe, the host's topology unknown) a fifth fast, which this holds,
   // unhidden; one row excluded by the file.
-  expect_set("llm_inference_trtllm S8: request time", held_out, 95, 0.11, 0.50);
+  expect_set("llm_inference_trtllm S8: request time", held_out, 95, 0.12, 0.50);
   expect_set("llm_inference_trtllm S8: time to first token", held_out, 48, 0.13);
   // torchao's tables (A100, H100; bf16 and weight-only formats): held out from every fit,
   // gpt-fast's weight-only shares among them. Its activation-quantised fp8 rows and its fp6
