@@ -53,10 +53,11 @@ const parts = [
     gemmRole: 'fit (the GEMM bandwidth share of data/calibration/blackwell.toml is fitted to its GEMVs by scripts/fit-calibration.py)' },
   { id: 'gb200', dir: 'gb200', version: '1.3.0rc20', nccl: '2.29.2', hbm: 8e12, tllmGen: true },
   { id: 'gb300', dir: 'gb300', version: '1.3.0rc20', nccl: '2.29.2', hbm: 8e12, tllmGen: true },
-  // The power limit of data/calibration/ada.toml is fitted to this part's products, so its GEMM
-  // file is a fit set; its context attention table and TensorRT-LLM's L40S runs hold it out.
+  // The kernel floors and the power limit of data/calibration/ada.toml are fitted to this part's
+  // products, so its GEMM file is a fit set; its other tables and TensorRT-LLM's L40S runs hold
+  // them out.
   { id: 'l40s', dir: 'l40s', version: '1.3.0rc20', nccl: '2.27.3', hbm: 864e9,
-    gemmRole: 'fit (the power limit of data/calibration/ada.toml is fitted to its products by scripts/fit-calibration.py: the sustained clock to those of 8192 or more in every dimension, the time constant to those of 1024 or more)' },
+    gemmRole: 'fit (the kernel floors and the power limit of data/calibration/ada.toml are fitted to its products by scripts/fit-calibration.py: the floors to those of 64 rows or fewer over 2^22 weights or fewer, the sustained clock to those of 8192 or more in every dimension, the time constant to those of 1024 or more)' },
 ]
 const powers = (from, to) => { const out = []; for (let x = from; x <= to; x *= 2) out.push(x); return out }
 
