@@ -478,9 +478,19 @@ struct TimedBurst {
   double kernels_per_call = 1;
 };
 
+// The directives' burst: none without them; a warm-up needs the calls it times after it, and a
+// timed window at least one call.
 TimedBurst timed_burst(const Table& t) {
-  return {directive_number(t, "warmup_calls", 1e6, true, "a count from 0 to 1e6").value_or(0),
-          directive_number(t, "timed_calls", 1e6, true, "a count from 0 to 1e6").value_or(0)};
+  const auto warmup = directive_number(t, "warmup_calls", 1e6, true, "a count from 0 to 1e6");
+  const auto timed = directive_number(t, "timed_calls", 1e6, true, "a count from 1 to 1e6");
+  if (timed && *timed < 1)
+    input_error("{}: '# ridge: timed_calls = {:g}' is not a count from 1 to 1e6", t.origin, *timed);
+  if (warmup && !timed)
+    input_error(
+        "{}: '# ridge: warmup_calls = {:g}' without '# ridge: timed_calls = N', the calls "
+        "it times after them",
+        t.origin, *warmup);
+  return {warmup.value_or(0), timed.value_or(0)};
 }
 
 // A call of a kernel table's row as its source times it: `ops` one after the other on `device`,
@@ -519,13 +529,13 @@ double call_overhead_s(const TimedCall& call, const Calibration& c) {
 
 // The call's expected time within `burst` on a part whose power limit holds its clock down:
 // each op at the clock's mean over the timed window for as many SMs as it keeps busy
-// (`sustained`: the ops priced at the sustained clock, whose busy shares the clock does not
-// move). The window depends on how long the calls take, which depends on the clock, so the two
-// are settled together from the sustained clock's time: the clock moves the time by less than
-// it moves itself and the window's mean clock moves less than the window, so each pass narrows
-// the gap, and six leave it below a part in a million.
+// (`busy_shares`: the ops' as priced at the sustained clock, which the clock does not move). The
+// window depends on how long the calls take, which depends on the clock, so the two are settled
+// together from the sustained clock's time: the clock moves the time by less than it moves itself
+// and the window's mean clock moves less than the window, so each pass narrows the gap, and six
+// leave it below a part in a million.
 double expected_in_burst_s(const TimedCall& call, const Calibration& c, const TimedBurst& burst,
-                           const std::vector<ExpectedTime>& sustained, double sustained_s) {
+                           const std::vector<double>& busy_shares, double sustained_s) {
   constexpr int kPasses = 6;
   double call_s = sustained_s;
   for (int pass = 0; pass < kPasses; ++pass) {
@@ -534,7 +544,7 @@ double expected_in_burst_s(const TimedCall& call, const Calibration& c, const Ti
     const double end_s = start_s + burst.timed_calls * iteration_s;
     call_s = call_overhead_s(call, c);
     for (std::size_t i = 0; i < call.ops.size(); ++i) {
-      const double clock = c.power_limit->mean_clock(start_s, end_s, sustained[i].busy_share);
+      const double clock = c.power_limit->mean_clock(start_s, end_s, busy_shares[i]);
       call_s += expected_in_call(call.ops[i], call, at_clock(c, clock))->time_s;
     }
   }
@@ -559,16 +569,16 @@ void price_ops(ValidationPoint& p, const Device& device, std::span<const Op> ops
                                                        calibration->l2_hit_all_to.has_value());
   const double l2_hits = counts_hits ? calibration->l2_hit_share(where.over_capacity) : 0;
   const TimedCall call{device, ops, precision, overhead_s, extra_kernels, l2_hits, in_graph};
-  std::vector<ExpectedTime> sustained;
+  std::vector<double> busy_shares;
   double sustained_s = call_overhead_s(call, *calibration);
   for (const Op& op : ops) {
     const auto e = expected_in_call(op, call, *calibration);
     if (!e) return;
     sustained_s += e->time_s;
-    sustained.push_back(*e);
+    busy_shares.push_back(e->busy_share);
   }
   p.expected_s = burst.timed_calls > 0 && calibration->power_limit
-                     ? expected_in_burst_s(call, *calibration, burst, sustained, sustained_s)
+                     ? expected_in_burst_s(call, *calibration, burst, busy_shares, sustained_s)
                      : sustained_s;
   if (l2_hits > 0) p.remark = l2_remark(l2_hits, calibration->l2_bandwidth_bytes_per_s.has_value());
 }
