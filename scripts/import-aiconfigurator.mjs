@@ -122,11 +122,11 @@ const contextAttention = {
   header: 'batch\tnheads\tseqlen\theaddim\tcausal\tdtype\tdevice\ttime_ms',
   cells: r => [r.batch_size, r.num_heads, r.isl, r.head_dim, 'true', 'bf16', r.device, r.latency],
   role: part => part.id === contextFitPartId
-    ? 'fit (the attention.trtllm_efficiency_d128 of the ampere, hopper and blackwell-ultra profiles is fitted to its rows: scripts/fit-calibration.py)'
+    ? 'fit (its least time is the replay floor of every context attention table of the collector: scripts/import-aiconfigurator.mjs; the attention.trtllm_efficiency_d128 of the ampere, hopper and blackwell-ultra profiles is fitted to its rows: scripts/fit-calibration.py)'
     : undefined,
   // What the collector's timing holds beyond the fused kernel, read from TensorRT-LLM's code.
   directives: part => [...contextDirectives, contextQkv(part)],
-  replayFloor: true,
+  phase: 'context',
 }
 
 // Generation (decode) attention: one new token a sequence attending to `step` cached tokens and
@@ -148,8 +148,8 @@ const generationDirectives = part => part.tllmGen
     'extra_kernels = 1 (XqaDispatcher::runImpl launches invokeBuildDecoderInfo, the sequence offsets and rotary frequencies, before them)', ...attentionBurst]
   : [sameBuffers, "attention = grouped-layer (on Ampere and Hopper as many K and V heads as query heads run the masked MHA kernel, which applies the rotary embedding and appends to the cache itself, XQA declining vanilla MHA: supportConfigCommon, decoderXQAImplJIT/kernelUtils.cpp; grouped queries take XQA, whose GMMA kernel that does it inside wants an fp8 cache, supportConfigQGMMA, so over a bf16 cache the HMMA kernel runs after invokeQKVPreprocessing: decoderXQAImplJIT.cpp)",
     "decode_kernel = trtllm-blocks (XQA, for grouped queries, splits each sequence's keys over blocks in multi-block mode, on by default, as computeMultiBlockCount deals them: decoderXQAImplCommon.h, each block paying the calibration's attention.decode_block_overhead; the masked MHA kernel sizes its grid to the SMs' occupancy, multi_block_grid_setup, and keeps the even spread)", ...attentionBurst]
-// The part whose generation table the collector's replay floor is fitted to, and the one
-// Blackwell's streaming share is fitted to.
+// The part whose context and generation tables the collector's replay floors are fitted to, and
+// the one Blackwell's streaming share is fitted to.
 const replayFloorPartId = 'h100'
 const blackwellStreamingPartId = 'b300'
 const decodeHeads = new Set(['32/32', '32/8', '64/8', '8/1'])
@@ -169,11 +169,11 @@ const generationAttention = {
   header: 'batch\tnheads\tkvheads\tseqlen\tkvlen\theaddim\tcausal\tdtype\tdevice\ttime_ms',
   cells: r => [r.batch_size, r.num_heads, r.num_key_value_heads, 1, Number(r.step) + 1, r.head_dim, 'true', 'bf16', r.device, r.latency],
   role: part => ({
-    [replayFloorPartId]: "fit (its least time is the replay floor of every attention table of the collector: scripts/import-aiconfigurator.mjs; the hopper profile's attention.decode_block_overhead is fitted to its rows: scripts/fit-calibration.py)",
+    [replayFloorPartId]: "fit (its least time is the replay floor of every generation attention table of the collector: scripts/import-aiconfigurator.mjs; the hopper profile's attention.decode_block_overhead is fitted to its rows: scripts/fit-calibration.py)",
     [blackwellStreamingPartId]: "fit (the memory.bandwidth of the blackwell and blackwell-ultra profiles is fitted to its rows of 1 GiB of cache or more: scripts/fit-calibration.py)",
   })[part.id],
   directives: generationDirectives,
-  replayFloor: true,
+  phase: 'generation',
   // A row whose Q, O and KV cache could not be read at the part's spec bandwidth in the time
   // measured is not the configuration its columns state: excluded, with that reason.
   impossible: (r, part) => {
@@ -238,13 +238,20 @@ const possible = (kind, part, rows) =>
 
 // The collector times each attention call as one CUDA-graph replay issued from a Python loop
 // (repeat_n = 1, collector/helper.py benchmark_with_power), so no call is timed shorter than
-// the host takes to issue a replay, whatever the GPU does. That host time is fitted to one
-// table, the H100's generation attention (the least time it gives: its rows of least GPU work
-// wait for the host), whose file is then a fit set, and taken for every attention table.
+// the host takes to issue a replay, whatever the GPU does. A context call's graph holds more
+// than a decode step's and takes longer to issue (the least time of each part's context table is
+// 1.36 to 1.55 times its generation table's), so each kind's host time is
+// fitted to its own H100 table (the least time it gives: its rows of least GPU work wait for
+// the host), whose file is then a fit set, and taken for that kind's table on every part.
 const replayFloorPart = parts.find(p => p.id === replayFloorPartId)
-const replayFloorS = Math.min(...possible(generationAttention, replayFloorPart,
-  (await readTable(generationAttention, replayFloorPart)).rows).map(r => Number(r.latency))) * 1e-3
-const replayFloor = `replay_floor_s = ${replayFloorS.toExponential(3)} (the collector times each call as one CUDA-graph replay issued from a Python loop, so no call is timed shorter than the host takes to issue one; fitted: the least time of the H100 generation attention table, taken for every attention table of the collector, scripts/import-aiconfigurator.mjs)`
+const replayFloorOf = async kind => {
+  const seconds = Math.min(...possible(kind, replayFloorPart,
+    (await readTable(kind, replayFloorPart)).rows).map(r => Number(r.latency))) * 1e-3
+  return `replay_floor_s = ${seconds.toExponential(3)} (the collector times each call as one CUDA-graph replay issued from a Python loop, so no call is timed shorter than the host takes to issue one; fitted: the least time of the H100 ${kind.phase} attention table, taken for every ${kind.phase} attention table of the collector, scripts/import-aiconfigurator.mjs)`
+}
+const replayFloors = new Map()
+for (const kind of [contextAttention, generationAttention])
+  replayFloors.set(kind, await replayFloorOf(kind))
 
 for (const kind of [gemm, contextAttention, generationAttention, collective]) {
   for (const part of parts) {
@@ -259,7 +266,7 @@ for (const kind of [gemm, contextAttention, generationAttention, collective]) {
     const impossible = kind.impossible ? kept.flatMap((r, i) => kind.impossible(r, part) ? [i] : []) : []
     const directives = [
       ...(typeof kind.directives === 'function' ? kind.directives(part) : kind.directives),
-      ...(kind.replayFloor ? [replayFloor] : [])]
+      ...(replayFloors.has(kind) ? [replayFloors.get(kind)] : [])]
     const headerLines = 3 + (role ? 1 : 0) + directives.length + (impossible.length ? 1 : 0) + 1
     const exclusion = impossible.length
       ? [`# ridge: exclude = ${impossible.map(i => headerLines + 1 + i).join(',')} (${kind.impossibleWhy(part)})`] : []
