@@ -75,8 +75,8 @@ $R op gemm --m 4096 --n 4096 --k 4096 | sed -n '/time lower bound/,/expected as/
 $R op gemm --m 4096 --n 4096 --k 4096 | grep -E '^  (calibration|applies as|extrapolated|fp16 peak reached|bandwidth reached|kernel floor)  '
 echo '$ ridge model --model llama-3.1-8b --batch 16 --prompt 1024 --gen 256   # the expected times'
 $R model --model llama-3.1-8b --batch 16 --prompt 1024 --gen 256 | sed -n '/^figure  /,/^end to end /p'
-echo '$ ridge validate   # the summary'
-$R validate | sed -n '3,/^$/p' | sed '/^$/d'; echo '```'; echo
+echo '$ ridge validate --summary'
+$R validate --summary | sed -n '3,/^$/p' | sed '/^$/d'; echo '```'; echo
 cat docs/readme/measure.md
 echo '```console'; echo '$ ridge measure --quick --out host.json   # on the 2-core development VM, abridged'
 $R measure --quick --out /tmp/ridge-readme-host.json | sed -n '1,20p;/^level/,/^DRAM/p'

@@ -1,3 +1,6 @@
+#include <algorithm>
+#include <cctype>
+
 #include "common.h"
 #include "ridge/error.h"
 #include "ridge/input_file.h"
@@ -6,25 +9,72 @@
 
 namespace ridge::cli {
 
+namespace {
+
+struct ValidateArgs {
+  std::vector<std::string> files;
+  std::vector<std::string> set_names;
+  bool summary = false;
+};
+
+std::vector<ValidationSet> run_files(const std::vector<std::string>& files,
+                                     const Catalog& catalog) {
+  std::vector<ValidationSet> sets;
+  for (const std::string& path : files) {
+    const std::optional<std::string> text = read_text_file(path);
+    if (!text) input_error("cannot read validation file '{}'", path);
+    for (ValidationSet& set : run_validation_file(*text, path, catalog))
+      sets.push_back(std::move(set));
+  }
+  return sets;
+}
+
+bool contains_ignoring_case(std::string_view text, std::string_view part) {
+  const auto same = [](char a, char b) {
+    return std::tolower(static_cast<unsigned char>(a)) ==
+           std::tolower(static_cast<unsigned char>(b));
+  };
+  return !std::ranges::search(text, part, same).empty();
+}
+
+// The sets whose name holds any of `names`; each name must pick at least one, so that a typo
+// is an error rather than an empty, passing run.
+std::vector<ValidationSet> sets_named(std::vector<ValidationSet> sets,
+                                      const std::vector<std::string>& names) {
+  if (names.empty()) return sets;
+  for (const std::string& name : names) {
+    const bool found = std::ranges::any_of(
+        sets, [&](const ValidationSet& s) { return contains_ignoring_case(s.name, name); });
+    if (!found) input_error("--set '{}': no validation set's name contains it", name);
+  }
+  std::erase_if(sets, [&](const ValidationSet& s) {
+    return std::ranges::none_of(
+        names, [&](const std::string& name) { return contains_ignoring_case(s.name, name); });
+  });
+  return sets;
+}
+
+}  // namespace
+
 void add_validate(CLI::App& app, std::vector<Command>& commands) {
-  auto files = std::make_shared<std::vector<std::string>>();
+  auto args = std::make_shared<ValidateArgs>();
   CLI::App* sub = app.add_subcommand(
       "validate",
       "The bound and the expected time against published measurements (data/validation/); exit "
       "1 when a bound is above a measurement");
-  sub->add_option("files", *files,
+  sub->add_option("files", args->files,
                   "Tab-separated files of real timings to run instead of the bundled ones");
-  commands.push_back({sub, [files](const Session& s) {
-                        if (files->empty())
-                          return report::validation_document(run_bundled_validation(s.catalog()));
-                        std::vector<ValidationSet> sets;
-                        for (const std::string& path : *files) {
-                          const std::optional<std::string> text = read_text_file(path);
-                          if (!text) input_error("cannot read validation file '{}'", path);
-                          for (ValidationSet& set : run_validation_file(*text, path, s.catalog()))
-                            sets.push_back(std::move(set));
-                        }
-                        return report::validation_document(sets);
+  sub->add_option("--set", args->set_names,
+                  "Only the sets whose name contains this, any case (e.g. l40s, decode_attention, "
+                  "S8); several pick each one's sets")
+      ->allow_extra_args(false);
+  sub->add_flag("--summary", args->summary, "Each set's errors alone, without its points");
+  commands.push_back({sub, [args](const Session& s) {
+                        std::vector<ValidationSet> sets = args->files.empty()
+                                                              ? run_bundled_validation(s.catalog())
+                                                              : run_files(args->files, s.catalog());
+                        return report::validation_document(
+                            sets_named(std::move(sets), args->set_names), args->summary);
                       }});
 }
 

@@ -91,9 +91,9 @@ Document models_document(const std::vector<ModelConfig>& models);
 namespace ridge::report {
 
 // Every set: count, median and 90th-percentile error, bias, shares within 10% and 25%, broken
-// bounds; then every point (measured, bound, expected, error). check_failed when a bound is
-// above a measurement.
-Document validation_document(const std::vector<ValidationSet>& sets);
+// bounds; then, unless `summary`, every point (measured, bound, expected, error). check_failed
+// when a bound is above a measurement.
+Document validation_document(const std::vector<ValidationSet>& sets, bool summary = false);
 
 }  // namespace ridge::report
 

@@ -207,7 +207,7 @@ Paragraph listed(std::string heading, const std::vector<std::string>& items) {
 
 }  // namespace
 
-Document validation_document(const std::vector<ValidationSet>& sets) {
+Document validation_document(const std::vector<ValidationSet>& sets, bool summary) {
   Document doc;
   doc.schema = "ridge.validation/1";
   doc.title = "The bound and the expected time against published measurements";
@@ -215,6 +215,7 @@ Document validation_document(const std::vector<ValidationSet>& sets) {
   int broken = 0;
   for (const ValidationSet& s : sets) {
     broken += s.stats.bound_broken;
+    if (summary) continue;
     std::vector<Block> blocks{Paragraph{s.source}, points_table(s)};
     if (!s.presumptions.empty()) blocks.emplace_back(listed("read as:", s.presumptions));
     if (!s.skipped.empty()) blocks.emplace_back(listed("not priced:", s.skipped));

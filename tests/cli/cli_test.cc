@@ -178,6 +178,27 @@ TEST(Cli, ValidateRunsTheBundledSets) {
   EXPECT_NE(ridge("validate").out.find(summary), std::string::npos);
 }
 
+// --set keeps the sets whose name holds any of its names, in any case; --summary leaves every
+// set's points out, not its errors.
+TEST(Cli, ValidatePicksSetsByNameAndSummarises) {
+  const json all = ridge_json("validate");
+  const json picked = ridge_json("validate --set L40S --set s8: --summary");
+  std::vector<std::string> expected;
+  for (const json& set : all["sets"]) {
+    const std::string name = set["name"];
+    if (name.find("l40s") != std::string::npos || name.find("S8:") != std::string::npos)
+      expected.push_back(name);
+  }
+  ASSERT_GE(expected.size(), 5u);
+  std::vector<std::string> names;
+  for (const json& set : picked["sets"]) names.push_back(set["name"]);
+  EXPECT_EQ(names, expected);
+  // The summary's keys, and no set's points.
+  EXPECT_TRUE(all.contains("gemm_aiconfigurator_l40s_bf16"));
+  for (const auto& [key, value] : picked.items())
+    EXPECT_TRUE(all.contains(key) && !all[key].contains("points")) << key;
+}
+
 TEST(Cli, ValidateFailsWhenABoundIsAboveAMeasurement) {
   const std::string path = ::testing::TempDir() + "/too-fast.tsv";
   write_file(path,
