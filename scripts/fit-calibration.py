@@ -269,43 +269,38 @@ def table_points(ridge: str, profiles: list, figure: Figure) -> list:
     return validation_report(ridge, profiles, figure)[figure.file.stem]["points"]
 
 
-def gemv_errors(ridge: str, profiles: list, figure: Figure) -> list:
-    """The errors of the GEMM table's GEMVs: at most GEMV_ROWS rows, GEMV_WEIGHTS weights."""
+def gemm_errors(ridge: str, profiles: list, figure: Figure, keeps, which: str) -> list:
+    """The errors of the GEMM table's products of the figure's precision whose (m, n, k) `keeps`
+    holds; `which` names them, for the error when none does."""
     errors = []
     for point in table_points(ridge, profiles, figure):
         shape, precision = point["label"].split()
         m, n, k = (int(side) for side in shape.split("x"))
-        if precision == figure.rows and m <= GEMV_ROWS and n * k >= GEMV_WEIGHTS:
+        if precision == figure.rows and keeps(m, n, k):
             errors.append(point["error"])
     if not errors:
-        sys.exit(f"no {figure.rows} GEMVs in {figure.file}")
+        sys.exit(f"no {figure.rows} {which} in {figure.file}")
     return errors
+
+
+def gemv_errors(ridge: str, profiles: list, figure: Figure) -> list:
+    """The GEMVs: at most GEMV_ROWS rows, GEMV_WEIGHTS weights or more."""
+    return gemm_errors(ridge, profiles, figure,
+                       lambda m, n, k: m <= GEMV_ROWS and n * k >= GEMV_WEIGHTS, "GEMVs")
 
 
 def small_gemm_errors(ridge: str, profiles: list, figure: Figure) -> list:
-    """The errors of the GEMM table's products of SMALL_ROWS rows or fewer over SMALL_WEIGHTS
-    weights or fewer."""
-    errors = []
-    for point in table_points(ridge, profiles, figure):
-        shape, precision = point["label"].split()
-        m, n, k = (int(side) for side in shape.split("x"))
-        if precision == figure.rows and m <= SMALL_ROWS and n * k <= SMALL_WEIGHTS:
-            errors.append(point["error"])
-    if not errors:
-        sys.exit(f"no {figure.rows} small products in {figure.file}")
-    return errors
+    """The products of SMALL_ROWS rows or fewer over SMALL_WEIGHTS weights or fewer."""
+    return gemm_errors(ridge, profiles, figure,
+                       lambda m, n, k: m <= SMALL_ROWS and n * k <= SMALL_WEIGHTS,
+                       "small products")
 
 
 def large_gemm_errors(ridge: str, profiles: list, figure: Figure, least_side: int) -> list:
-    """The errors of the GEMM table's products of `least_side` or more in every dimension."""
-    errors = []
-    for point in table_points(ridge, profiles, figure):
-        shape, precision = point["label"].split()
-        if precision == figure.rows and all(int(side) >= least_side for side in shape.split("x")):
-            errors.append(point["error"])
-    if not errors:
-        sys.exit(f"no {figure.rows} products of {least_side} or more in {figure.file}")
-    return errors
+    """The products of `least_side` or more in every dimension."""
+    return gemm_errors(ridge, profiles, figure,
+                       lambda m, n, k: min(m, n, k) >= least_side,
+                       f"products of {least_side} or more")
 
 
 def large_cache_errors(ridge: str, profiles: list, figure: Figure) -> list:

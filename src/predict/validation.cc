@@ -386,21 +386,21 @@ std::string stem_of(const std::string& origin) {
   return stem.substr(0, stem.find('.'));
 }
 
-// A '# ridge: KEY = NUMBER' directive from 0 to `most`, a whole number where `whole`; none when
-// the file has none. `what` is what it must be, for the error.
-std::optional<double> directive_number(const Table& t, const std::string& key, double most,
-                                       bool whole, std::string_view what) {
+// A '# ridge: KEY = NUMBER' directive from `least` to `most`, a whole number where `whole`; none
+// when the file has none. `what` is what it must be, for the error.
+std::optional<double> directive_number(const Table& t, const std::string& key, double least,
+                                       double most, bool whole, std::string_view what) {
   const auto it = t.directives.find(key);
   if (it == t.directives.end()) return std::nullopt;
   const std::optional<double> value = whole_number(it->second);
-  if (!value || *value < 0 || *value > most || (whole && *value != std::floor(*value)))
+  if (!value || *value < least || *value > most || (whole && *value != std::floor(*value)))
     input_error("{}: '# ridge: {} = {}' is not {}", t.origin, key, it->second, what);
   return value;
 }
 
 // A '# ridge: KEY = SECONDS' directive; 0 when the file has none.
 double directive_seconds(const Table& t, const std::string& key) {
-  return directive_number(t, key, 10, false, "a time from 0 to 10 s").value_or(0);
+  return directive_number(t, key, 0, 10, false, "a time from 0 to 10 s").value_or(0);
 }
 
 // A '# ridge: KEY = CHOICE' directive, one of `choices`; `absent` when the file has none.
@@ -481,10 +481,8 @@ struct TimedBurst {
 // The directives' burst: none without them; a warm-up needs the calls it times after it, and a
 // timed window at least one call.
 TimedBurst timed_burst(const Table& t) {
-  const auto warmup = directive_number(t, "warmup_calls", 1e6, true, "a count from 0 to 1e6");
-  const auto timed = directive_number(t, "timed_calls", 1e6, true, "a count from 1 to 1e6");
-  if (timed && *timed < 1)
-    input_error("{}: '# ridge: timed_calls = {:g}' is not a count from 1 to 1e6", t.origin, *timed);
+  const auto warmup = directive_number(t, "warmup_calls", 0, 1e6, true, "a count from 0 to 1e6");
+  const auto timed = directive_number(t, "timed_calls", 1, 1e6, true, "a count from 1 to 1e6");
   if (warmup && !timed)
     input_error(
         "{}: '# ridge: warmup_calls = {:g}' without '# ridge: timed_calls = N', the calls "
@@ -687,7 +685,7 @@ ValidationSet run_kernel_set(const Table& t, const Catalog& catalog, ValidationR
   const double overhead_s = directive_seconds(t, "timing_overhead_s");
   const double replay_floor_s = directive_seconds(t, "replay_floor_s");
   const int replayed_copies = static_cast<int>(
-      directive_number(t, "replayed_copies", 100, true, "a count from 0 to 100").value_or(0));
+      directive_number(t, "replayed_copies", 0, 100, true, "a count from 0 to 100").value_or(0));
   const bool graph_captured = directive_choice(t, "graph_captured", "no", {"yes", "no"}) == "yes";
   const TimedBurst burst = timed_burst(t);
   for (std::size_t i = 0; i < t.rows.size(); ++i) {
@@ -820,7 +818,7 @@ AttentionTiming attention_timing(const Table& t) {
   return {
       choice != "kernel",
       choice == "grouped-layer",
-      directive_number(t, "extra_kernels", 100, true, "a count from 0 to 100").value_or(0),
+      directive_number(t, "extra_kernels", 0, 100, true, "a count from 0 to 100").value_or(0),
       directive_choice(t, "decode_kernel", "split", {"split", "trtllm-blocks"}) == "trtllm-blocks",
       directive_choice(t, "context_kernel", "flash", {"flash", "trtllm"}) == "trtllm",
       directive_choice(t, "context_qkv", "separate", {"separate", "packed"}) == "packed"
