@@ -1194,6 +1194,13 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // share).
   expect_set("llm_inference_pytorch_eager S10: request time", fit, 1, 0.01);
   expect_set("llm_inference_pytorch_eager S11: request time", held_out, 1, 0.15);
+  // Azure's runs of TensorRT-LLM's Python benchmark (static batch, 128 tokens in, 8 out), added
+  // and run once with the model as it stood: the A100's fp16 runs within a tenth; the H100's and
+  // H200's fp8 runs a quarter faster than measured, most where their prompts are largest, which
+  // this holds, unhidden (docs/predict.md).
+  expect_set("llm_inference_azure A1: request time", held_out, 5, 0.05, 0.08);
+  expect_set("llm_inference_azure H1: request time", held_out, 5, 0.26, 0.31);
+  expect_set("llm_inference_azure H2: request time", held_out, 5, 0.25, 0.29);
 }
 
 // A file that times an engine's attention layer is priced as the layer: the rotary and cache
