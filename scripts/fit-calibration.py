@@ -116,9 +116,11 @@ import tempfile
 from dataclasses import dataclass
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-# The profiles that carry fitted figures, or copies of them (Ada's copy Ampere's and must stay
-# equal to them, but for its kernel floors, fitted to the L40S's own table).
-PROFILES = ["ampere", "hopper", "blackwell", "blackwell-ultra", "ada", "ada-geforce"]
+# The profiles that carry fitted figures, or copies of them (Ada's and CDNA 3's copy Ampere's
+# and Hopper's and must stay equal to them, but for Ada's kernel floors, fitted to the L40S's
+# own table).
+PROFILES = ["ampere", "hopper", "blackwell", "blackwell-ultra", "ada", "ada-geforce", "cdna3",
+            "cdna3-mi325x"]
 H200 = ROOT / "docs/measurements/h200-2026-11-30/h200.json"
 GPTFAST = ROOT / "data/validation/llm_inference_gptfast_nemo.tsv"
 EAGER = ROOT / "data/validation/llm_inference_pytorch_eager.tsv"

@@ -391,7 +391,11 @@ TEST(Cli, CollectiveOnOneNodeExpectsNcclsTime) {
   EXPECT_NE(ridge("collective allreduce --bytes 4096 --nodes 2").out.find("none across nodes"),
             std::string::npos);
   EXPECT_TRUE(
-      ridge_json("collective allreduce --bytes 1M --device mi300x")["expected_time_s"].is_null());
+      ridge_json("collective allreduce --bytes 1M --device mi355x")["expected_time_s"].is_null());
+  // RCCL on an MI300X: NCCL's ring over xGMI at the rate RCCL's maintainers give a link.
+  const json rccl = ridge_json("collective allreduce --bytes 1M --device mi300x");
+  EXPECT_TRUE(rccl["expected_time_s"].is_number());
+  EXPECT_EQ(rccl["calibration"]["id"], "cdna3");
   // By size: never faster for more bytes, and every row priced.
   const json sweep = ridge_json("collective allgather --sweep-bytes 1K..1G --device b200");
   EXPECT_EQ(sweep["schema"], "ridge.collective-sweep/2");
