@@ -936,7 +936,7 @@ ValidationSet run_collective_set(const Table& t, const Catalog& catalog) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Achievable matmul ceilings (mamf_tflops): the calibration's own source, a fit set.
+// Achievable matmul ceilings (mamf_tflops): the best shape's time at the table's rate.
 
 GemmShape parse_shape(const Row& row, std::string_view column) {
   const std::string text = row.text(column);
@@ -966,9 +966,10 @@ ValidationPoint ceiling_point(const KernelRow& k) {
   return p;
 }
 
-// The calibration's own source: a fit set whatever the file says.
+// A fit set where the file says so (the bundled table is where the NVIDIA profiles' compute
+// shares come from); a table of parts whose shares came from elsewhere holds them out.
 ValidationSet run_ceiling_set(const Table& t, const Catalog& catalog) {
-  return run_kernel_set(t, catalog, ValidationRole::fit, where_multiplied(ceiling_point));
+  return run_kernel_set(t, catalog, file_role(t), where_multiplied(ceiling_point));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1318,6 +1318,25 @@ TEST(Validation, AReplayFloorHoldsShortCallsToTheHostsIssueTime) {
 // The shipped replay floors are their fits: the least time of the H100 context and generation
 // attention tables (their files fit sets). No point of the collector's tables of a phase is
 // expected below its phase's floor, and every point held at a floor is held at that one.
+// A table of achievable matmul rates is a fit set only where it says so (the bundled one, where
+// the NVIDIA profiles' compute shares come from); one of parts whose shares came from elsewhere
+// holds them out: stas00's AMD rows, priced by the cdna3 profiles (AMD's own rates).
+TEST(Validation, AnAchievableMatmulTableIsHeldOutUnlessItSaysItIsAFitSet) {
+  const std::string rows =
+      "dtype\taccelerator\tmamf_tflops\ttheory_tflops\tbest_shape_MxNxK\n"
+      "bf16\tAMD MI325X\t784.9\t1300\t13312x10240x8192\n"
+      "bf16\tAMD MI300X\t668.4\t1300\t10240x15360x8192\n";
+  const std::string source = "# Source: stas00/ml-engineering, the AMD rows\n";
+  const std::vector<ValidationSet> held = validate(source + rows);
+  ASSERT_EQ(held.size(), 1u);
+  EXPECT_EQ(held[0].role, ValidationRole::held_out);
+  EXPECT_EQ(held[0].stats.count, 2);
+  EXPECT_LE(held[0].stats.median_abs_error, 0.05);
+  const std::vector<ValidationSet> fit =
+      validate(source + "# ridge: role = fit (its rows set the shares)\n" + rows);
+  EXPECT_EQ(fit[0].role, ValidationRole::fit);
+}
+
 TEST(Validation, EachPhasesReplayFloorIsTheLeastTimeOfItsFitTable) {
   const std::vector<ValidationSet> sets = run_bundled_validation(Catalog::builtin());
   const auto set_named = [&](const std::string& name) {
