@@ -689,8 +689,10 @@ ExpectedTime expected_collective_time(CollectiveOp op, double bytes, int ranks,
           : expected_transfer(sent, ring_steps(op, ranks), link, c);
   e.time_s = e.fixed_time_s + transfer.time_s;
   e.limiter = "communication";
-  e.detail = fmt::format("NCCL {} over {} GPUs, {} protocol", p2p ? "send/receive" : "ring", ranks,
-                         transfer.protocol);
+  // AMD's parts run RCCL, NCCL's fork with its rings and protocols.
+  e.detail =
+      fmt::format("{} {} over {} GPUs, {} protocol", device.vendor == "AMD" ? "RCCL" : "NCCL",
+                  p2p ? "send/receive" : "ring", ranks, transfer.protocol);
   wait_for_host(e, host_launch_interval_s(c, launch));
   e.extrapolated = !c.measured;
   return e;

@@ -396,6 +396,7 @@ TEST(Cli, CollectiveOnOneNodeExpectsNcclsTime) {
   const json rccl = ridge_json("collective allreduce --bytes 1M --device mi300x");
   EXPECT_TRUE(rccl["expected_time_s"].is_number());
   EXPECT_EQ(rccl["calibration"]["id"], "cdna3");
+  EXPECT_EQ(rccl["expected_detail"].get<std::string>().rfind("RCCL ring", 0), 0u);
   // By size: never faster for more bytes, and every row priced.
   const json sweep = ridge_json("collective allgather --sweep-bytes 1K..1G --device b200");
   EXPECT_EQ(sweep["schema"], "ridge.collective-sweep/2");
