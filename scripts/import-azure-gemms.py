@@ -7,8 +7,8 @@ On NVIDIA's parts superbenchmark's cublaslt_gemm times it (Benchmarks/GEMMCublas
 `cublaslt_gemm -m M -n N -k K -b 1 -i 1000 -w 10000 -t TYPE`), and this script derives each
 row's time as cublaslt_gemm computes the rate (m * n * (2k - 1) / time:
 superbench/benchmarks/micro_benchmarks/cublaslt_gemm/cublaslt_gemm.cu). On the MI300X
-hipblaslt-bench times it (Benchmarks/AMD/hipBLASLt_runner.sh), whose rate is 2mnk over the time,
-as ridge reads a `tflops` column. Each page's table is copied unchanged.
+hipblaslt-bench times it (Benchmarks/AMD/GEMMHipblasLt.py runs hipBLAS_runner.sh), whose rate is
+2mnk over the time, as ridge reads a `tflops` column. Each page's table is copied unchanged.
 
     scripts/import-azure-gemms.py COMMIT=RESULTS.md [COMMIT=RESULTS.md ...]
 
@@ -83,6 +83,14 @@ def gemm_rows(text: str):
     return rows
 
 
+def rate_cells(bench: str, m: int, n: int, k: int, tflops: str) -> str:
+    """The page's rate, and for cublaslt_gemm the time it measured: its rate counts
+    m * n * (2k - 1), where hipblaslt-bench counts 2mnk, as ridge reads a `tflops` column."""
+    if bench == "hipblaslt":
+        return tflops
+    return f"{tflops}\t{m * n * (2 * k - 1) / (float(tflops) * 1e6):.3f}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("pages", nargs="+", metavar="COMMIT=RESULTS.md")
@@ -103,11 +111,8 @@ def main() -> None:
         _, gpu, part, why, dtype, bench = PAGES[name]
         devices[bench].append(f"# ridge: device {gpu} = {part} ({why})\n")
         for m, n, k, tflops in gemm_rows(pathlib.Path(path).read_text()):
-            rate = f"{tflops}\t{m * n * (2 * k - 1) / (float(tflops) * 1e6):.3f}"
-            if bench == "hipblaslt":
-                rate = tflops  # 2mnk over the time: ridge's own count of a tflops column
-            body[bench].append(f"{m}\t{n}\t{k}\t{DTYPES[dtype]}\t{gpu}\t{rate}"
-                               f"\t{name} @ {commit[:7]}\n")
+            body[bench].append(f"{m}\t{n}\t{k}\t{DTYPES[dtype]}\t{gpu}\t"
+                               f"{rate_cells(bench, m, n, k, tflops)}\t{name} @ {commit[:7]}\n")
     for bench, (out, header, columns) in outputs.items():
         if not body[bench]:
             continue

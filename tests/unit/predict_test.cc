@@ -1315,9 +1315,6 @@ TEST(Validation, AReplayFloorHoldsShortCallsToTheHostsIssueTime) {
   EXPECT_THROW(points("# ridge: replay_floor_s = -1 (why)\n"), InputError);
 }
 
-// The shipped replay floors are their fits: the least time of the H100 context and generation
-// attention tables (their files fit sets). No point of the collector's tables of a phase is
-// expected below its phase's floor, and every point held at a floor is held at that one.
 // A table of achievable matmul rates is a fit set only where it says so (the bundled one, where
 // the NVIDIA profiles' compute shares come from); one of parts whose shares came from elsewhere
 // holds them out: stas00's AMD rows, priced by the cdna3 profiles (AMD's own rates).
@@ -1337,6 +1334,9 @@ TEST(Validation, AnAchievableMatmulTableIsHeldOutUnlessItSaysItIsAFitSet) {
   EXPECT_EQ(fit[0].role, ValidationRole::fit);
 }
 
+// The shipped replay floors are their fits: the least time of the H100 context and generation
+// attention tables (their files fit sets). No point of the collector's tables of a phase is
+// expected below its phase's floor, and every point held at a floor is held at that one.
 TEST(Validation, EachPhasesReplayFloorIsTheLeastTimeOfItsFitTable) {
   const std::vector<ValidationSet> sets = run_bundled_validation(Catalog::builtin());
   const auto set_named = [&](const std::string& name) {
