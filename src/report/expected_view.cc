@@ -155,11 +155,16 @@ Table sets_table(const std::vector<ValidationSet>& sets) {
           {}};
   for (const ValidationSet& s : sets) {
     const ValidationStats& st = s.stats;
+    // A set with no expected time has no errors: none, not zero.
+    const bool priced = st.count > 0;
+    const auto share = [&](double value, int decimals) {
+      return priced ? percent_cell(value, decimals) : empty_cell();
+    };
     t.rows.push_back({text_cell(s.name), text_cell(std::string(to_string(s.role))),
                       integer_cell(st.count), ratio_cell(st.median_bound_ratio),
-                      percent_cell(st.median_abs_error), percent_cell(st.p90_abs_error),
-                      error_cell(st.bias), percent_cell(st.within_10, 0),
-                      percent_cell(st.within_25, 0), integer_cell(st.bound_broken),
+                      share(st.median_abs_error, 1), share(st.p90_abs_error, 1),
+                      error_cell(priced ? std::optional(st.bias) : std::nullopt),
+                      share(st.within_10, 0), share(st.within_25, 0), integer_cell(st.bound_broken),
                       text_cell(target_verdict(s))});
   }
   return t;

@@ -199,6 +199,23 @@ TEST(Cli, ValidatePicksSetsByNameAndSummarises) {
     EXPECT_TRUE(all.contains(key) && !all[key].contains("points")) << key;
 }
 
+// A set no calibration prices (a part without a profile) has bounds but no errors: its error
+// columns are empty (null in JSON), not zero, and it is not counted among the judged sets.
+TEST(Cli, ValidateGivesNoErrorsForASetWithoutExpectedTimes) {
+  const std::string path = ::testing::TempDir() + "/gaudi.tsv";
+  write_file(path,
+             "# Source: stas00/ml-engineering, its Gaudi 2 row\n"
+             "dtype\taccelerator\tmamf_tflops\tbest_shape_MxNxK\n"
+             "bf16\tIntel Gaudi 2\t418.7\t14336x15360x2048\n");
+  const json j = ridge_json("validate --summary " + path);
+  const json& set = j["sets"][0];
+  EXPECT_EQ(set["points"], 0);
+  for (const char* key : {"median_abs_error", "p90_abs_error", "bias", "within_10", "within_25"})
+    EXPECT_TRUE(set[key].is_null()) << key;
+  EXPECT_EQ(set["target"], "no expected times");
+  EXPECT_EQ(j["held_out_sets"], 0);
+}
+
 TEST(Cli, ValidateFailsWhenABoundIsAboveAMeasurement) {
   const std::string path = ::testing::TempDir() + "/too-fast.tsv";
   write_file(path,
