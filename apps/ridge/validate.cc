@@ -1,6 +1,3 @@
-#include <algorithm>
-#include <cctype>
-
 #include "common.h"
 #include "ridge/error.h"
 #include "ridge/input_file.h"
@@ -29,32 +26,6 @@ std::vector<ValidationSet> run_files(const std::vector<std::string>& files,
   return sets;
 }
 
-bool contains_ignoring_case(std::string_view text, std::string_view part) {
-  const auto same = [](char a, char b) {
-    return std::tolower(static_cast<unsigned char>(a)) ==
-           std::tolower(static_cast<unsigned char>(b));
-  };
-  // Iterators, not std::ranges::search: clang's fuzz build rejects libstdc++ 12's subrange.
-  return std::search(text.begin(), text.end(), part.begin(), part.end(), same) != text.end();
-}
-
-// The sets whose name holds any of `names`; each name must pick at least one, so that a typo
-// is an error rather than an empty, passing run.
-std::vector<ValidationSet> sets_named(std::vector<ValidationSet> sets,
-                                      const std::vector<std::string>& names) {
-  if (names.empty()) return sets;
-  for (const std::string& name : names) {
-    const bool found = std::ranges::any_of(
-        sets, [&](const ValidationSet& s) { return contains_ignoring_case(s.name, name); });
-    if (!found) input_error("--set '{}': no validation set's name contains it", name);
-  }
-  std::erase_if(sets, [&](const ValidationSet& s) {
-    return std::ranges::none_of(
-        names, [&](const std::string& name) { return contains_ignoring_case(s.name, name); });
-  });
-  return sets;
-}
-
 }  // namespace
 
 void add_validate(CLI::App& app, std::vector<Command>& commands) {
@@ -75,7 +46,7 @@ void add_validate(CLI::App& app, std::vector<Command>& commands) {
                                                               ? run_bundled_validation(s.catalog())
                                                               : run_files(args->files, s.catalog());
                         return report::validation_document(
-                            sets_named(std::move(sets), args->set_names), args->summary);
+                            validation_sets_named(std::move(sets), args->set_names), args->summary);
                       }});
 }
 

@@ -83,4 +83,9 @@ std::vector<ValidationSet> run_validation_file(std::string_view text, const std:
 // The files bundled in data/validation/.
 std::vector<ValidationSet> run_bundled_validation(const Catalog& catalog);
 
+// The sets whose name holds any of `names`, in any case; all of them where `names` is empty.
+// Bad input where a name picks no set, so that a typo is an error rather than an empty run.
+std::vector<ValidationSet> validation_sets_named(std::vector<ValidationSet> sets,
+                                                 const std::vector<std::string>& names);
+
 }  // namespace ridge

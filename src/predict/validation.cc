@@ -1539,4 +1539,27 @@ std::vector<ValidationSet> run_bundled_validation(const Catalog& catalog) {
   return all;
 }
 
+std::vector<ValidationSet> validation_sets_named(std::vector<ValidationSet> sets,
+                                                 const std::vector<std::string>& names) {
+  if (names.empty()) return sets;
+  std::vector<std::string> wanted;
+  for (const std::string& name : names) wanted.push_back(lower_case(name));
+  std::vector<bool> picked(wanted.size(), false);
+  std::vector<ValidationSet> kept;
+  for (ValidationSet& set : sets) {
+    const std::string name = lower_case(set.name);
+    bool keep = false;
+    for (std::size_t i = 0; i < wanted.size(); ++i) {
+      if (name.find(wanted[i]) == std::string::npos) continue;
+      picked[i] = true;
+      keep = true;
+    }
+    if (keep) kept.push_back(std::move(set));
+  }
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (!picked[i]) input_error("--set '{}': no validation set's name contains it", names[i]);
+  }
+  return kept;
+}
+
 }  // namespace ridge

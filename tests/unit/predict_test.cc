@@ -1315,6 +1315,20 @@ TEST(Validation, AReplayFloorHoldsShortCallsToTheHostsIssueTime) {
   EXPECT_THROW(points("# ridge: replay_floor_s = -1 (why)\n"), InputError);
 }
 
+// --set's picking, in the library: any case, in the sets' order, each name picking at least one.
+TEST(Validation, SetsAreNamedByAnyPartOfTheirNameInAnyCase) {
+  std::vector<ValidationSet> sets(3);
+  sets[0].name = "gemm_aiconfigurator_l40s_bf16";
+  sets[1].name = "llm_inference_trtllm S8: time to first token";
+  sets[2].name = "gemm_vidur_h100_fp16";
+  const std::vector<ValidationSet> picked = validation_sets_named(sets, {"s8:", "L40S"});
+  ASSERT_EQ(picked.size(), 2u);
+  EXPECT_EQ(picked[0].name, sets[0].name);
+  EXPECT_EQ(picked[1].name, sets[1].name);
+  EXPECT_EQ(validation_sets_named(sets, {}).size(), 3u);
+  EXPECT_THROW(validation_sets_named(sets, {"h100", "b999"}), InputError);
+}
+
 // A table of achievable matmul rates is a fit set only where it says so (the bundled one, where
 // the NVIDIA profiles' compute shares come from); one of parts whose shares came from elsewhere
 // holds them out: stas00's AMD rows, priced by the cdna3 profiles (AMD's own rates).
