@@ -1283,6 +1283,7 @@ std::string model_preset(std::string_view name) {
       {"gpt-j", "gpt-j-6b"},
       {"gptj-6b", "gpt-j-6b"},
       {"deepseek-r1", "deepseek-v3"},   // R1's config.json is V3's architecture and shapes
+      {"deepseek-v3.1", "deepseek-v3"},  // and V3.1's too
       {"olmo-2-1124-7b", "olmo-2-7b"},  // the November 2024 release, its preset's config
   };
   const auto it = same_shapes.find(lower);
@@ -1336,6 +1337,7 @@ ValidationPoint price_run(const Row& row, const Device& device, const RunPrecisi
   w.prompt = row.count("isl");
   w.gen = row.count("osl");
   w.tp = row.optional_text("tp") ? row.count("tp", 1024) : 1;
+  w.ep = row.optional_text("ep") ? row.count("ep", 1024) : 1;
   const std::string framework = lower_case(row.optional_text("framework").value_or(""));
   set_compute(w, precision.compute, framework + " " + lower_case(row.text("precision")), device);
   w.weights.set_bytes(precision.weight_bits / 8);
@@ -1364,7 +1366,8 @@ ValidationPoint price_run(const Row& row, const Device& device, const RunPrecisi
   p.line = row.line();
   p.device_id = device.id;
   p.quantity = metric.quantity;
-  p.label = fmt::format("{} tp={} {}={} {}+{} {}", row.text("model"), w.tp,
+  p.label = fmt::format("{} tp={}{} {}={} {}+{} {}", row.text("model"), w.tp,
+                        w.ep > 1 ? fmt::format(" ep={}", w.ep) : "",
                         concurrent ? "concurrency" : "batch", w.batch, w.prompt, w.gen,
                         row.text("precision").substr(0, 24));
   p.measured_s = metric.seconds;
