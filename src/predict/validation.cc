@@ -1282,9 +1282,9 @@ std::string model_preset(std::string_view name) {
       {"llama-3.3-70b", "llama-3.1-70b"},
       {"gpt-j", "gpt-j-6b"},
       {"gptj-6b", "gpt-j-6b"},
-      {"deepseek-r1", "deepseek-v3"},   // R1's config.json is V3's architecture and shapes
+      {"deepseek-r1", "deepseek-v3"},    // R1's config.json is V3's architecture and shapes
       {"deepseek-v3.1", "deepseek-v3"},  // and V3.1's too
-      {"olmo-2-1124-7b", "olmo-2-7b"},  // the November 2024 release, its preset's config
+      {"olmo-2-1124-7b", "olmo-2-7b"},   // the November 2024 release, its preset's config
   };
   const auto it = same_shapes.find(lower);
   return it == same_shapes.end() ? lower : std::string(it->second);
@@ -1366,10 +1366,10 @@ ValidationPoint price_run(const Row& row, const Device& device, const RunPrecisi
   p.line = row.line();
   p.device_id = device.id;
   p.quantity = metric.quantity;
-  p.label = fmt::format("{} tp={}{} {}={} {}+{} {}", row.text("model"), w.tp,
-                        w.ep > 1 ? fmt::format(" ep={}", w.ep) : "",
-                        concurrent ? "concurrency" : "batch", w.batch, w.prompt, w.gen,
-                        row.text("precision").substr(0, 24));
+  p.label =
+      fmt::format("{} tp={}{} {}={} {}+{} {}", row.text("model"), w.tp,
+                  w.ep > 1 ? fmt::format(" ep={}", w.ep) : "", concurrent ? "concurrency" : "batch",
+                  w.batch, w.prompt, w.gen, row.text("precision").substr(0, 24));
   p.measured_s = metric.seconds;
   p.bound_s = bound.*metric.predicted;
   if (a.expected) {
