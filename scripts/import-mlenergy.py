@@ -108,25 +108,28 @@ COLUMNS = ["src", "framework", "model", "gpu", "n_gpus", "tp", "ep", "precision"
 def rows(leaderboard: str, benchmark: str):
     files = [f for f in git_files(leaderboard, LEADERBOARD_COMMIT, "public/data/models")
              if f.endswith(f"__{TASK}.json")]
+    runs = []
     for name in sorted(files):
         data = json.loads(git_show(leaderboard, LEADERBOARD_COMMIT, f"public/data/models/{name}"))
+        runs += [(data, c) for c in data["configurations"]]
+    # M1's rows (the H100's) first, each model's by GPUs and requests.
+    runs.sort(key=lambda r: (SOURCES[r[1]["gpu_model"]], r[0]["model_id"], r[1]["num_gpus"],
+                             r[1]["max_num_seqs"]))
+    for data, c in runs:
         model_id = data["model_id"]
-        configs = sorted(data["configurations"],
-                         key=lambda c: (c["gpu_model"], c["num_gpus"], c["max_num_seqs"]))
-        for c in configs:
-            gpu = c["gpu_model"]
-            tp, ep = parallelism(vllm_config(benchmark, model_id, gpu), c["num_gpus"])
-            tpot_ms = 1000 * c["avg_batch_size"] / c["output_throughput_tokens_per_sec"]
-            yield [
-                SOURCES[gpu], "vLLM 0.11.1 (CUDA graphs, chunked prefill)", model_id, gpu,
-                str(c["num_gpus"]), str(tp), str(ep), PRECISIONS[data["weight_precision"]],
-                str(round(c["avg_batch_size"])), "requests in flight (steady-state mean)",
-                str(PROMPT_TOKENS), str(round(length_weighted_output(
-                    c["output_length_distribution"]))),
-                "tpot (steady state)", f"{tpot_ms:.4f}", "ms", str(c["max_num_seqs"]),
-                repr(c["avg_batch_size"]), repr(c["output_throughput_tokens_per_sec"]),
-                repr(c["median_itl_ms"]), repr(c["avg_output_len"]),
-                "value = tpot_ms_derived"]
+        gpu = c["gpu_model"]
+        tp, ep = parallelism(vllm_config(benchmark, model_id, gpu), c["num_gpus"])
+        tpot_ms = 1000 * c["avg_batch_size"] / c["output_throughput_tokens_per_sec"]
+        yield [
+            SOURCES[gpu], "vLLM 0.11.1 (CUDA graphs, chunked prefill)", model_id, gpu,
+            str(c["num_gpus"]), str(tp), str(ep), PRECISIONS[data["weight_precision"]],
+            str(round(c["avg_batch_size"])), "requests in flight (steady-state mean)",
+            str(PROMPT_TOKENS), str(round(length_weighted_output(
+                c["output_length_distribution"]))),
+            "tpot (steady state)", f"{tpot_ms:.4f}", "ms", str(c["max_num_seqs"]),
+            repr(c["avg_batch_size"]), repr(c["output_throughput_tokens_per_sec"]),
+            repr(c["median_itl_ms"]), repr(c["avg_output_len"]),
+            "value = tpot_ms_derived"]
 
 
 def main() -> None:
