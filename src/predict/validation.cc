@@ -1381,6 +1381,17 @@ ValidationPoint price_run(const Row& row, const Device& device, const RunPrecisi
   return p;
 }
 
+// A row whose layout the model refuses (a TP degree that does not divide its heads, an EP degree
+// its experts) is bad input at that row: the model's own message, with the file and line.
+ValidationPoint priced_at_its_line(const Row& row, const Device& device,
+                                   const RunPrecision& precision, const RunMetric& metric) {
+  try {
+    return price_run(row, device, precision, metric);
+  } catch (const InputError& e) {
+    input_error("{}:{}: {}", row.origin(), row.line(), e.what());
+  }
+}
+
 // A point of a set being built: the set's name and the point's index in it.
 struct PointRef {
   std::string set;
@@ -1462,7 +1473,7 @@ std::vector<ValidationSet> run_model_sets(const Table& t, const Catalog& catalog
     }
     note_presumption(sets.at(name), device);
     std::vector<ValidationPoint>& points = sets.at(name).points;
-    points.push_back(price_run(row, *device.device, *precision, *metric));
+    points.push_back(priced_at_its_line(row, *device.device, *precision, *metric));
     if (precision->presumed) presumed[source + " " + preset].push_back({name, points.size() - 1});
   }
   exclude_refuted_precisions(sets, presumed);
