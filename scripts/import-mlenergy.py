@@ -29,8 +29,8 @@ TASK = "gpqa"
 # prompt of 841 characters with its own 240-character instruction (evalscope.readthedocs.io,
 # benchmarks/gpqa_diamond); the benchmark's own wording around the question and its choices is
 # about 80 characters: some 680 characters, about 200 tokens with the chat template. An estimate;
-# against the 1,600 to 17,000 tokens of length-weighted output it moves the mean context by under
-# 10% and the step time by less.
+# beside the 2,200 to 17,500 tokens of length-weighted output an error of 100 tokens in it moves
+# the mean context by under 10%, and the step time by less.
 PROMPT_TOKENS = 200
 
 # The leaderboard's GPU names and the catalog's parts, told apart by the power the runs drew
