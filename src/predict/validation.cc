@@ -248,12 +248,14 @@ class Row {
                   column, text(column), most);
     return static_cast<int>(value);
   }
+  // A count where the source gives the column, else one (one GPU, product, head or sequence).
+  int count_or_one(std::string_view column, double most) const {
+    return optional_text(column) ? count(column, most) : 1;
+  }
   // A matrix side, from 1 to 1e9.
   double side(std::string_view column) const { return count(column, 1e9); }
-  // A side where the source gives the column, else one (one product, head or sequence).
-  double side_or_one(std::string_view column) const {
-    return optional_text(column) ? side(column) : 1.0;
-  }
+  // A side where the source gives the column, else one.
+  double side_or_one(std::string_view column) const { return count_or_one(column, 1e9); }
 
  private:
   const Table& table_;
@@ -1097,9 +1099,8 @@ double group_rate(const Row& row, std::string_view metric, std::string_view unit
                        unit.find("gpu") != std::string_view::npos ||
                        metric.find("gpu") != std::string_view::npos;
   if (!per_gpu) return value;
-  const double gpus = row.optional_text("n_gpus") ? row.count("n_gpus", 1e5)
-                      : row.optional_text("tp")   ? row.count("tp", 1024)
-                                                  : 1;
+  const double gpus =
+      row.optional_text("n_gpus") ? row.count("n_gpus", 1e5) : row.count_or_one("tp", 1024);
   return value * gpus;
 }
 
@@ -1336,8 +1337,8 @@ ValidationPoint price_run(const Row& row, const Device& device, const RunPrecisi
   w.batch = row.count("batch");
   w.prompt = row.count("isl");
   w.gen = row.count("osl");
-  w.tp = row.optional_text("tp") ? row.count("tp", 1024) : 1;
-  w.ep = row.optional_text("ep") ? row.count("ep", 1024) : 1;
+  w.tp = row.count_or_one("tp", 1024);
+  w.ep = row.count_or_one("ep", 1024);
   const std::string framework = lower_case(row.optional_text("framework").value_or(""));
   set_compute(w, precision.compute, framework + " " + lower_case(row.text("precision")), device);
   w.weights.set_bytes(precision.weight_bits / 8);
