@@ -712,7 +712,8 @@ std::optional<ExpectedTime> expected_op_time(const ModelOp& op, const Device& de
   const Op as_op{op.kind, op.name, op.flops, op.bytes, op.gemm_shape, op.attention_shape};
   const double share = weight_read_share(op.weight_bits, w.torch_weight_kernels, c);
   // A model's ops keep their times only: no description is written.
-  return expected_time(as_op, device, op.precision, c, {launch_of(w), share, false});
+  return expected_time(as_op, device, op.precision, c,
+                       {.launch = launch_of(w), .bandwidth_share = share, .describe = false});
 }
 
 // Prices every op of the phase; false when one cannot be (then the run is bound only).
