@@ -3,7 +3,7 @@ PRESET ?= release
 BUILD_DIR := build/$(PRESET)
 RIDGE := $(BUILD_DIR)/apps/ridge/ridge
 
-.PHONY: run test fuzz deps configure build bench bench-host bench-python bench-profile gpu-bundle gpu-check format tidy clean
+.PHONY: run test fuzz deps configure build bench bench-host bench-overhead bench-python bench-profile gpu-bundle gpu-check format tidy clean
 
 run: build
 	$(RIDGE) tour
@@ -38,6 +38,11 @@ bench: build
 bench-host: build
 	@scripts/install-deps.sh python3-numpy likwid
 	bench/compare-host.sh $(BUILD_DIR)
+
+# What the expected time adds to the 1,000-point sweep, in instructions (callgrind).
+bench-overhead: build
+	@scripts/install-deps.sh valgrind
+	bench/expected_overhead.sh $(BUILD_DIR)
 
 # 10,000 ridge.op calls from Python, in process, beside a subprocess per call.
 bench-python: build
