@@ -9,13 +9,19 @@
 set -euo pipefail
 build=${1:-build/release}
 bench="$build/bench/ridge_bench"
+command -v valgrind >/dev/null ||
+  { echo "expected_overhead.sh: no valgrind on PATH (make bench-overhead installs it)" >&2; exit 2; }
+[ -x "$bench" ] || { echo "expected_overhead.sh: no benchmark binary at $bench" >&2; exit 2; }
 log=$(mktemp)
 trap 'rm -f "$log" "$log.out"' EXIT
 
 instructions() {  # callgrind's count for one benchmark, the harness's own start-up included
   valgrind --tool=callgrind --callgrind-out-file="$log.out" "$bench" \
     --benchmark_filter="^$1\$" --benchmark_min_time=0.000001 >/dev/null 2>"$log"
-  awk '/Collected/ {print $NF}' "$log"
+  local count
+  count=$(awk '/Collected/ {print $NF}' "$log")
+  [ -n "$count" ] || { echo "expected_overhead.sh: callgrind counted nothing for $1" >&2; exit 2; }
+  echo "$count"
 }
 
 start=$(instructions NoSuchBenchmark)

@@ -18,8 +18,9 @@ Each directory is a clone (or a bare mirror) of the repository, read at the comm
 
 import argparse
 import json
-import subprocess
 import sys
+
+from git_source import git
 
 LEADERBOARD_COMMIT = "0cd52dab897c5d91a45f4d413038f3b8b4251b0f"
 BENCHMARK_COMMIT = "c1d6557fbf7c7c495749b0fcf649f71774eabde9"
@@ -54,14 +55,11 @@ PRECISIONS = {
 
 
 def git_show(repo: str, commit: str, path: str) -> str:
-    return subprocess.run(["git", "-C", repo, "show", f"{commit}:{path}"], check=True,
-                          capture_output=True, text=True).stdout
+    return git(repo, "show", f"{commit}:{path}")
 
 
 def git_files(repo: str, commit: str, folder: str) -> list:
-    out = subprocess.run(["git", "-C", repo, "ls-tree", "--name-only", f"{commit}:{folder}"],
-                         check=True, capture_output=True, text=True).stdout
-    return out.split()
+    return git(repo, "ls-tree", "--name-only", f"{commit}:{folder}").split()
 
 
 def length_weighted_output(histogram: dict) -> float:

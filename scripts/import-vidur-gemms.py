@@ -18,8 +18,9 @@ import argparse
 import csv
 import io
 import pathlib
-import subprocess
 import sys
+
+from git_source import git
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 COMMIT = "7d47513363ec447a741ac5e47241580b47724fbf"
@@ -53,13 +54,6 @@ LAYERS = {
     "mlp_up_proj": lambda d: ((2 if d["gated"] else 1) * d["ffn"] // d["tp"], d["embd"]),
     "mlp_down_proj": lambda d: (d["embd"], d["ffn"] // d["tp"]),
 }
-
-
-def git(repo: str, *args: str) -> str:
-    out = subprocess.run(["git", "-C", repo, *args], capture_output=True, text=True)
-    if out.returncode != 0:
-        sys.exit(f"git {' '.join(args)}: {out.stderr.strip()}")
-    return out.stdout
 
 
 def profiles(repo: str, commit: str, gpu: str) -> list:
