@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Writes data/validation/{gemm,attention,decode_attention}_aiconfigurator_<part>_bf16.tsv and
-// collective_aiconfigurator_<part>_fp16.tsv from the tables NVIDIA's aiconfigurator collected on
+// Writes data/validation/{gemm,attention,decode_attention}_aiconfigurator_<part>_bf16.tsv,
+// collective_aiconfigurator_<part>_fp16.tsv and moe_aiconfigurator_<part>_vllm.tsv from the tables NVIDIA's aiconfigurator collected on
 // real GPUs (github.com/ai-dynamo/aiconfigurator,
 // aic-core/src/aiconfigurator_core/systems/data/<part>/{gemm,attention}/trtllm/<version>/*.parquet
 // and <part>/comm/nccl/<version>/nccl_perf.parquet), the first three timed by CUDA-graph replay:
@@ -15,6 +15,8 @@
 //   models, batch 1 to 256 in powers of four, 128 to 16384 keys in powers of two.
 // - Collectives: NCCL's all-reduce, all-gather, reduce-scatter and all-to-all over 2, 4 and 8 GPUs
 //   of one node as nccl-tests times them; every half-precision row.
+// - MoE experts: vLLM 0.14.0's fused_experts (<part>/moe/vllm/0.14.0/moe_perf.parquet), its Triton
+//   products in fp16 and per-tensor fp8 under balanced routing; the rule is the kind's below.
 //
 // Usage: node scripts/import-aiconfigurator.mjs AICONFIGURATOR_CHECKOUT [OUT_DIR]
 // Needs the npm packages hyparquet and hyparquet-compressors (Debian has no Parquet reader):
@@ -33,7 +35,8 @@ if (!checkout) {
   console.error('usage: import-aiconfigurator.mjs AICONFIGURATOR_CHECKOUT [OUT_DIR]')
   process.exit(2)
 }
-const git = (...args) => execFileSync('git', ['-C', checkout, ...args], { maxBuffer: 1 << 28 })
+// git's stderr is not shown: a part without a table of some kind is skipped, not an error.
+const git = (...args) => execFileSync('git', ['-C', checkout, ...args], { maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'ignore'] })
 const commit = git('rev-parse', 'HEAD').toString().trim()
 
 // The part, its directory in aiconfigurator, and the TensorRT-LLM release whose tables are read.
@@ -214,6 +217,37 @@ const collective = {
   directives: [],
 }
 
+// vLLM's fused MoE experts (collector/vllm/collect_moe_v1.py, the collector of vLLM 0.14.0's
+// tables, as of the tables' collection in April 2026: github.com/ai-dynamo/aiconfigurator @
+// 22d40fdc7): `fused_experts` alone, the routing given (no gate, no top-k), its weights and
+// buffers the same every call.
+const moeTokens = new Set([1, 4, 16, 64, 256, 1024, 4096, 16384])
+const moeParallel = new Set(['1/1', '1/8', '8/1'])
+const moeTypes = { bfloat16: 'fp16', fp8: 'fp8_e4m3->fp16' }
+const moe = {
+  name: 'moe',
+  suffix: 'vllm',
+  table: 'moe/vllm/VERSION/moe_perf.parquet',
+  version: () => '0.14.0',
+  engine: () => 'vLLM 0.14.0',
+  conditions: "`fused_experts` of its fused MoE (vllm/model_executor/layers/fused_moe), one layer's routed experts over `tokens` tokens, each token routed to `topk` of `experts` experts by the collector's balanced routing (collector/helper.py balanced_logits: token t takes experts (t + j ceil(E / k)) mod E for j < k, spread over the E experts when fewer tokens than E / k, so that min(E, T k) experts receive T k / min(E, T k) rows each), the experts' intermediate width split over `tp` GPUs and the experts over `ep`, one GPU's share timed (collector/vllm/collect_moe_v1.py @ 22d40fdc7: moe_tp_size, moe_ep_size, determine_expert_map). The moe_dtype 'bfloat16' rows run in fp16 (the collector's torch.float16 weights and tokens); 'fp8' rows are W8A8 with per-tensor scales, the tokens quantized in the call. vLLM's fused_experts runs its Triton fused_moe_kernel twice, the gated activation between (and quantization before each product in fp8), and sums each token's k outputs (moe_sum)",
+  timing: 'timed by CUDA-graph replay after warm-up (collector/helper.py benchmark_with_power)',
+  rule: "rows of kernel_source vllm_fused_moe, moe_dtype bfloat16 or fp8 (the fp8_block rows left out: which kernel vLLM 0.14 runs for them, its Triton one or DeepGEMM's, the table does not say), the balanced distribution, tokens 1, 4, 16, 64, 256, 1024, 4096 or 16384, and (tp, ep) of (1, 1), (1, 8) or (8, 1); every expert shape the table has",
+  keep: r => r.kernel_source === 'vllm_fused_moe' && r.moe_dtype in moeTypes && r.distribution === 'balanced' &&
+    moeTokens.has(Number(r.num_tokens)) && moeParallel.has(`${r.moe_tp_size}/${r.moe_ep_size}`),
+  order: r => [Number(r.hidden_size), Number(r.inter_size), Number(r.num_experts), Number(r.topk),
+    Object.keys(moeTypes).indexOf(r.moe_dtype), Number(r.moe_tp_size), Number(r.moe_ep_size), Number(r.num_tokens)],
+  header: 'tokens\thidden\tinter\ttopk\texperts\ttp\tep\tdtype\tdevice\ttime_ms',
+  cells: r => [r.num_tokens, r.hidden_size, r.inter_size, r.topk, r.num_experts, r.moe_tp_size, r.moe_ep_size,
+    moeTypes[r.moe_dtype], r.device, r.latency],
+  role: () => undefined,
+  directives: [
+    "replayed_copies = 1 (the collector replays the call on the same weights and buffers, collector/vllm/collect_moe_v1.py: what the L2 holds of them it holds from the call before)",
+    'extra_kernels = 1 (moe_align_block_size, which sorts the token-expert pairs by expert and pads each expert\'s rows to the Triton tile before the first product: vllm/model_executor/layers/fused_moe/moe_align_block_size.py, one ops.moe_align_block_size launch in vLLM\'s copies of late 2025; under expert parallelism some versions map the expert ids in one more kernel, not counted)',
+    ...burst(3, 6, 'collector/vllm/collect_moe_v1.py: num_warmups = 3, num_runs = 6 for the balanced distribution'),
+  ],
+}
+
 const byOrder = kind => (a, b) => {
   const x = kind.order(a), y = kind.order(b)
   for (let i = 0; i < x.length; ++i) if (x[i] !== y[i]) return x[i] - y[i]
@@ -252,8 +286,13 @@ const replayFloorOf = async kind => {
 const replayFloors = new Map()
 for (const kind of [contextAttention, generationAttention])
   replayFloors.set(kind, await replayFloorOf(kind))
+// The MoE call is one replay from the same Python loop: the generation table's floor, a graph
+// of a few kernels like it, taken before any MoE row was priced.
+replayFloors.set(moe, replayFloors.get(generationAttention).replace(
+  'taken for every generation attention table of the collector',
+  "taken for every generation attention table of the collector and for its MoE tables, whose one replay a call the same loop issues"))
 
-for (const kind of [gemm, contextAttention, generationAttention, collective]) {
+for (const kind of [gemm, contextAttention, generationAttention, collective, moe]) {
   for (const part of parts) {
     const table = await readTable(kind, part)
     if (!table) continue
@@ -280,7 +319,7 @@ for (const kind of [gemm, contextAttention, generationAttention, collective]) {
       kind.header,
       ...kept.map(r => kind.cells(r).map(String).join('\t')),
     ]
-    const out = path.join(outDir, `${kind.name}_aiconfigurator_${part.id}_${kind.precision ?? 'bf16'}.tsv`)
+    const out = path.join(outDir, `${kind.name}_aiconfigurator_${part.id}_${kind.suffix ?? kind.precision ?? 'bf16'}.tsv`)
     fs.writeFileSync(out, lines.join('\n') + '\n')
     console.log(`${out}: ${kept.length} points (${[...new Set(kept.map(r => r.device))].join(', ')})`)
   }

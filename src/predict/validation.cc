@@ -889,6 +889,112 @@ ValidationSet run_attention_set(const Table& t, const Catalog& catalog) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// MoE experts (vLLM's fused_experts as aiconfigurator's collector times it): tokens, hidden, inter,
+// topk, experts, tp, ep, dtype, device, and a time column.
+
+// One GPU's share of a MoE layer's routed experts over `tokens` tokens under balanced routing:
+// min(E, T k) experts receive T k / min(E, T k) of the token-expert pairs each, the experts'
+// intermediate width split over `tp` GPUs and the experts over `ep`.
+struct MoeCall {
+  double tokens = 0, hidden = 0, inter = 0, topk = 0, experts = 0, tp = 1, ep = 1;
+
+  double pairs() const { return tokens * topk; }
+  double width() const { return inter / tp; }
+  // The experts of this GPU that receive pairs, and their pairs: at least one expert with one
+  // pair, since balanced routing gives the first GPU's first expert the first token.
+  double local_active() const { return std::max(1.0, std::min(experts, pairs()) / ep); }
+  double local_rows() const { return std::max(local_active(), pairs() / ep); }
+};
+
+MoeCall moe_call_of(const Row& row) {
+  MoeCall c{row.side("tokens"),  row.side("hidden"),    row.side("inter"),    row.side("topk"),
+            row.side("experts"), row.side_or_one("tp"), row.side_or_one("ep")};
+  const auto problem = [&](std::string_view columns, const std::string& why) {
+    input_error("{}:{}: {}: {}", row.origin(), row.line(), columns, why);
+  };
+  if (c.topk > c.experts)
+    problem("topk, experts", fmt::format("top {} of {} experts", c.topk, c.experts));
+  if (std::fmod(c.inter, c.tp) != 0)
+    problem("inter, tp", fmt::format("tp {} does not divide the width {}", c.tp, c.inter));
+  if (std::fmod(c.experts, c.ep) != 0)
+    problem("experts, ep", fmt::format("ep {} does not divide the {} experts", c.ep, c.experts));
+  return c;
+}
+
+// An element-wise pass of vLLM's between the products: `bytes` read and written, `flops`.
+Op moe_pass(std::string label, double flops, double bytes) {
+  Op op;
+  op.kind = "add";
+  op.label = std::move(label);
+  op.flops = flops;
+  op.bytes = bytes;
+  return op;
+}
+
+// One of the call's two Triton products over this GPU's experts, `out` by `in` weights each, a
+// grouped product of the rows each active expert receives. The pairs of other GPUs' experts
+// keep their blocks of the padded pairs, which write zeros (fused_moe_kernel,
+// write_zeros_to_output): every pair's output is written.
+Op moe_product(const MoeCall& c, double out, double in, const GemmTypes& types) {
+  const double groups = c.local_active();
+  Op op = gemm(c.local_rows() / groups, out, in, types.input_bytes, groups);
+  op.bytes = groups * out * in * types.input_bytes + c.local_rows() * in * types.input_bytes +
+             c.pairs() * out * types.output_bytes;
+  return op;
+}
+
+// fused_experts (vllm/model_executor/layers/fused_moe/fused_moe.py, fused_experts_impl): the
+// gate and up product, the gated activation over every pair's row, the down product weighted by
+// the routing, and each token's k rows summed (moe_sum). In fp8 each product's input is
+// quantized first, the tokens once and the activation's output once.
+std::vector<Op> moe_call_ops(const MoeCall& c, const GemmTypes& types) {
+  const double h = c.hidden, w = c.width(), act = types.output_bytes;
+  const bool quantized = types.input_bytes < act;
+  std::vector<Op> ops;
+  const auto quantize = [&](double elements) {
+    ops.push_back(moe_pass("quantize", elements, elements * (act + types.input_bytes)));
+  };
+  if (quantized) quantize(c.tokens * h);
+  ops.push_back(moe_product(c, 2 * w, h, types));
+  ops.push_back(moe_pass("silu_and_mul", 3 * c.pairs() * w, 3 * c.pairs() * w * act));
+  if (quantized) quantize(c.pairs() * w);
+  ops.push_back(moe_product(c, h, w, types));
+  ops.push_back(moe_pass("moe_sum", c.pairs() * h, (c.pairs() + c.tokens) * h * act));
+  return ops;
+}
+
+ValidationPoint moe_point(const KernelRow& k, double extra_kernels) {
+  const Row& row = k.row;
+  const MoeCall c = moe_call_of(row);
+  const std::vector<Op> ops = moe_call_ops(c, k.types);
+  ValidationPoint p;
+  p.line = row.line();
+  p.quantity = "time";
+  p.label = fmt::format("{} tokens, top {} of {} experts {}x{}{}{} {}", c.tokens, c.topk, c.experts,
+                        c.hidden, c.inter, c.tp > 1 ? fmt::format(" tp={}", c.tp) : "",
+                        c.ep > 1 ? fmt::format(" ep={}", c.ep) : "", row.text("dtype"));
+  p.measured_s = measured_kernel_seconds(row, 0);
+  // The call's weights and buffers are the same every replay: the working set is the two
+  // products' operands, their weights and the rows they read and write, which the passes
+  // between them read and write again.
+  double working_set = 0;
+  for (const Op& op : ops) working_set += op.gemm_shape ? op.bytes : 0;
+  const Residency where =
+      k.replayed_copies > 0 ? replayed_residency(working_set, k.device) : Residency{};
+  price_ops(p, k.device, ops, k.types.compute, k.overhead_s, extra_kernels, where, 0, k.burst);
+  return p;
+}
+
+ValidationSet run_moe_set(const Table& t, const Catalog& catalog) {
+  const double extra_kernels =
+      directive_number(t, "extra_kernels", 0, 100, true, "a count from 0 to 100").value_or(0);
+  return run_kernel_set(t, catalog, file_role(t),
+                        where_multiplied([extra_kernels](const KernelRow& k) {
+                          return moe_point(k, extra_kernels);
+                        }));
+}
+
+// ---------------------------------------------------------------------------------------------
 // Collectives (nccl-tests on one node): collective, gpus, bytes (nccl-tests' size), dtype,
 // device, and a time column.
 
@@ -1530,13 +1636,15 @@ std::vector<ValidationSet> run_validation_file(std::string_view text, const std:
     sets.push_back(run_attention_set(t, catalog));
   } else if (t.has("collective") && t.has("gpus") && t.has("bytes")) {
     sets.push_back(run_collective_set(t, catalog));
+  } else if (t.has("experts") && t.has("topk") && t.has("tokens")) {
+    sets.push_back(run_moe_set(t, catalog));
   } else if (t.has("model") && t.has("metric") && t.has("value")) {
     sets = run_model_sets(t, catalog);
   } else {
     input_error(
         "{}: not a validation table (GEMM columns m, n, k; attention: seqlen, headdim; "
-        "collectives: collective, gpus, bytes; model runs: model, metric, value; ceilings: "
-        "mamf_tflops)",
+        "collectives: collective, gpus, bytes; MoE experts: tokens, topk, experts; model runs: "
+        "model, metric, value; ceilings: mamf_tflops)",
         origin);
   }
   exclude_named_lines(t, sets);
