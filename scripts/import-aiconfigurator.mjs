@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Writes data/validation/{gemm,attention,decode_attention}_aiconfigurator_<part>_bf16.tsv,
-// collective_aiconfigurator_<part>_fp16.tsv and moe_aiconfigurator_<part>_vllm.tsv from the tables NVIDIA's aiconfigurator collected on
+// collective_aiconfigurator_<part>_fp16.tsv and moe_aiconfigurator_<part>_{vllm,trtllm}.tsv from the tables NVIDIA's aiconfigurator collected on
 // real GPUs (github.com/ai-dynamo/aiconfigurator,
 // aic-core/src/aiconfigurator_core/systems/data/<part>/{gemm,attention}/trtllm/<version>/*.parquet
 // and <part>/comm/nccl/<version>/nccl_perf.parquet), the first three timed by CUDA-graph replay:
@@ -15,8 +15,9 @@
 //   models, batch 1 to 256 in powers of four, 128 to 16384 keys in powers of two.
 // - Collectives: NCCL's all-reduce, all-gather, reduce-scatter and all-to-all over 2, 4 and 8 GPUs
 //   of one node as nccl-tests times them; every half-precision row.
-// - MoE experts: vLLM 0.14.0's fused_experts (<part>/moe/vllm/0.14.0/moe_perf.parquet), its Triton
-//   products in fp16 and per-tensor fp8 under balanced routing; the rule is the kind's below.
+// - MoE experts: vLLM 0.14.0's fused_experts (<part>/moe/vllm/0.14.0/moe_perf.parquet) and
+//   TensorRT-LLM's CUTLASS MoE (<part>/moe/trtllm/<version>/moe_perf.parquet), 16-bit and per-tensor
+//   fp8 under balanced routing; the rule is the kinds' below.
 //
 // Usage: node scripts/import-aiconfigurator.mjs AICONFIGURATOR_CHECKOUT [OUT_DIR]
 // Needs the npm packages hyparquet and hyparquet-compressors (Debian has no Parquet reader):
@@ -217,36 +218,79 @@ const collective = {
   directives: [],
 }
 
-// vLLM's fused MoE experts (collector/vllm/collect_moe_v1.py, the collector of vLLM 0.14.0's
-// tables, as of the tables' collection in April 2026: github.com/ai-dynamo/aiconfigurator @
-// 22d40fdc7): `fused_experts` alone, the routing given (no gate, no top-k), its weights and
-// buffers the same every call.
+// One layer's routed experts as an engine runs them, each token routed by the collector's
+// balanced routing (collector/helper.py balanced_logits: token t takes experts (t + j ceil(E / k))
+// mod E for j < k, spread over the E experts when fewer tokens than E / k, so that min(E, T k)
+// experts receive T k / min(E, T k) rows each), the experts' intermediate width split over `tp`
+// GPUs and the experts over `ep`, one GPU's share timed, replayed on the same weights and buffers.
+// Kept, by one rule fixed before any was priced: fp16 or bf16 and per-tensor fp8 rows of the
+// engine's kernel, the balanced distribution, tokens 1 to 16384 in powers of four, (tp, ep) of
+// (1, 1), (1, 8) or (8, 1), every expert shape the table has.
 const moeTokens = new Set([1, 4, 16, 64, 256, 1024, 4096, 16384])
 const moeParallel = new Set(['1/1', '1/8', '8/1'])
-const moeTypes = { bfloat16: 'fp16', fp8: 'fp8_e4m3->fp16' }
-const moe = {
+const moeRule = (source, left) => `rows of kernel_source ${source}, moe_dtype ${Object.keys(left.types).join(' or ')} (${left.why}), the balanced distribution, tokens 1, 4, 16, 64, 256, 1024, 4096 or 16384, and (tp, ep) of (1, 1), (1, 8) or (8, 1); every expert shape the table has`
+const moeKind = ({ suffix, engine, version, parts, source, types, why, conditions, directives }) => ({
   name: 'moe',
-  suffix: 'vllm',
-  table: 'moe/vllm/VERSION/moe_perf.parquet',
-  version: () => '0.14.0',
-  engine: () => 'vLLM 0.14.0',
-  conditions: "`fused_experts` of its fused MoE (vllm/model_executor/layers/fused_moe), one layer's routed experts over `tokens` tokens, each token routed to `topk` of `experts` experts by the collector's balanced routing (collector/helper.py balanced_logits: token t takes experts (t + j ceil(E / k)) mod E for j < k, spread over the E experts when fewer tokens than E / k, so that min(E, T k) experts receive T k / min(E, T k) rows each), the experts' intermediate width split over `tp` GPUs and the experts over `ep`, one GPU's share timed (collector/vllm/collect_moe_v1.py @ 22d40fdc7: moe_tp_size, moe_ep_size, determine_expert_map). The moe_dtype 'bfloat16' rows run in fp16 (the collector's torch.float16 weights and tokens); 'fp8' rows are W8A8 with per-tensor scales, the tokens quantized in the call. vLLM's fused_experts runs its Triton fused_moe_kernel twice, the gated activation between (and quantization before each product in fp8), and sums each token's k outputs (moe_sum)",
+  suffix,
+  table: `moe/${suffix}/VERSION/moe_perf.parquet`,
+  version,
+  engine,
+  parts,
+  conditions: `one layer's routed experts over \`tokens\` tokens, each token routed to \`topk\` of \`experts\` experts by the collector's balanced routing (collector/helper.py balanced_logits: token t takes experts (t + j ceil(E / k)) mod E for j < k, spread over the E experts when fewer tokens than E / k, so that min(E, T k) experts receive T k / min(E, T k) rows each), the experts' intermediate width split over \`tp\` GPUs and the experts over \`ep\`, one GPU's share timed; ${conditions}`,
   timing: 'timed by CUDA-graph replay after warm-up (collector/helper.py benchmark_with_power)',
-  rule: "rows of kernel_source vllm_fused_moe, moe_dtype bfloat16 or fp8 (the fp8_block rows left out: which kernel vLLM 0.14 runs for them, its Triton one or DeepGEMM's, the table does not say), the balanced distribution, tokens 1, 4, 16, 64, 256, 1024, 4096 or 16384, and (tp, ep) of (1, 1), (1, 8) or (8, 1); every expert shape the table has",
-  keep: r => r.kernel_source === 'vllm_fused_moe' && r.moe_dtype in moeTypes && r.distribution === 'balanced' &&
+  rule: moeRule(source, { types, why }),
+  keep: r => r.kernel_source === source && r.moe_dtype in types && r.distribution === 'balanced' &&
     moeTokens.has(Number(r.num_tokens)) && moeParallel.has(`${r.moe_tp_size}/${r.moe_ep_size}`),
   order: r => [Number(r.hidden_size), Number(r.inter_size), Number(r.num_experts), Number(r.topk),
-    Object.keys(moeTypes).indexOf(r.moe_dtype), Number(r.moe_tp_size), Number(r.moe_ep_size), Number(r.num_tokens)],
+    Object.keys(types).indexOf(r.moe_dtype), Number(r.moe_tp_size), Number(r.moe_ep_size), Number(r.num_tokens)],
   header: 'tokens\thidden\tinter\ttopk\texperts\ttp\tep\tdtype\tdevice\ttime_ms',
   cells: r => [r.num_tokens, r.hidden_size, r.inter_size, r.topk, r.num_experts, r.moe_tp_size, r.moe_ep_size,
-    moeTypes[r.moe_dtype], r.device, r.latency],
+    types[r.moe_dtype], r.device, r.latency],
   role: () => undefined,
+  directives,
+})
+const sameMoeBuffers = collector => `replayed_copies = 1 (the collector replays the call on the same weights and buffers, ${collector}: what the L2 holds of them it holds from the call before)`
+// vLLM's fused MoE (collector/vllm/collect_moe_v1.py, the collector of vLLM 0.14.0's tables as of
+// their collection in April 2026: github.com/ai-dynamo/aiconfigurator @ 22d40fdc7): fused_experts
+// alone, the routing given (no gate, no top-k).
+const vllmMoe = moeKind({
+  suffix: 'vllm',
+  engine: () => 'vLLM 0.14.0',
+  version: () => '0.14.0',
+  parts: () => true,
+  source: 'vllm_fused_moe',
+  types: { bfloat16: 'fp16', fp8: 'fp8_e4m3->fp16' },
+  why: "the fp8_block rows left out: which kernel vLLM 0.14 runs for them, its Triton one or DeepGEMM's, the table does not say",
+  conditions: "`fused_experts` of its fused MoE (vllm/model_executor/layers/fused_moe), the routing given (collector/vllm/collect_moe_v1.py @ 22d40fdc7: moe_tp_size, moe_ep_size, determine_expert_map). The moe_dtype 'bfloat16' rows run in fp16 (the collector's torch.float16 weights and tokens); 'fp8' rows are W8A8 with per-tensor scales, the tokens quantized in the call. vLLM's fused_experts runs its Triton fused_moe_kernel twice, the gated activation between (and quantization before each product in fp8), and sums each token's k outputs (moe_sum)",
   directives: [
-    "replayed_copies = 1 (the collector replays the call on the same weights and buffers, collector/vllm/collect_moe_v1.py: what the L2 holds of them it holds from the call before)",
+    sameMoeBuffers('collector/vllm/collect_moe_v1.py'),
+    "moe_kernels = vllm (vLLM's fused_experts_impl, vllm/model_executor/layers/fused_moe/fused_moe.py: the Triton products gather each pair's token themselves, and the other GPUs' pairs keep their blocks, which write zeros)",
     'extra_kernels = 1 (moe_align_block_size, which sorts the token-expert pairs by expert and pads each expert\'s rows to the Triton tile before the first product: vllm/model_executor/layers/fused_moe/moe_align_block_size.py, one ops.moe_align_block_size launch in vLLM\'s copies of late 2025; under expert parallelism some versions map the expert ids in one more kernel, not counted)',
     ...burst(3, 6, 'collector/vllm/collect_moe_v1.py: num_warmups = 3, num_runs = 6 for the balanced distribution'),
   ],
-}
+})
+// TensorRT-LLM's CUTLASS MoE (collector/trtllm/collect_moe.py @ dec5f4cd2, the collector of its
+// 1.3.0rc20 tables): CutlassFusedMoE's forward, the routing included, its grouped GEMMs' tactics
+// autotuned. Hopper and datacenter Blackwell only, where it runs its TMA warp-specialized grouped
+// GEMMs, whose kernel sequence was read; the L40S runs the Ampere-style ones, whose gated
+// activation a tactic may fuse.
+const tmaWarpSpecialized = new Set(['h100', 'h200', 'b200', 'b300', 'gb200', 'gb300'])
+const trtllmMoe = moeKind({
+  suffix: 'trtllm',
+  engine: part => `TensorRT-LLM ${part.version}`,
+  version: part => part.version,
+  parts: part => tmaWarpSpecialized.has(part.id),
+  source: 'moe_torch_flow_cutlass',
+  types: { bfloat16: 'bf16', fp8: 'fp8_e4m3->bf16' },
+  why: "the fp8_block rows left out: DeepGEMM's kernels on Blackwell, block scales in the product on Hopper",
+  conditions: "CutlassFusedMoE.forward (tensorrt_llm/_torch/modules/fused_moe/fused_moe_cutlass.py) from the router's logits, its moe_backend CUTLASS, its tactics autotuned before timing (collector/trtllm/collect_moe.py @ dec5f4cd2). The 'bfloat16' rows run bf16; 'fp8' rows are W8A8 with per-tensor scales (QuantAlgo.FP8), the tokens quantized before the op. TensorRT-LLM's CutlassMoeFCRunner::runMoe (cpp/tensorrt_llm/kernels/cutlass_kernels/moe_gemm/moe_kernels.cu) builds the expert maps, copies each pair's token into expert order, runs its grouped GEMMs with the gated activation in a kernel between, and sums each token's rows back (finalizeMoeRouting, or fused into the second GEMM's epilogue)",
+  directives: [
+    sameMoeBuffers('collector/trtllm/collect_moe.py'),
+    "moe_kernels = trtllm (CutlassMoeFCRunner::runMoe, cpp/tensorrt_llm/kernels/cutlass_kernels/moe_gemm/moe_kernels.cu: expandInputRowsKernel copies this GPU's pairs into expert order, doActivation runs the gated activation after the TMA warp-specialized gate-and-up GEMM, finalizeMoeRouting sums the rows back; ridge counts the expert-map kernels, one where fusedBuildExpertMapsSortFirstToken applies, else three)",
+    "extra_kernels = 2 (RenormalizeMoeRoutingMethod's routing op, one kernel for up to 512 experts and top 16: tensorrt_llm/_torch/modules/fused_moe/routing.py; computeStridesTmaWarpSpecializedKernel, the grouped GEMMs' per-expert arguments: moe_kernels.cu)",
+    ...burst(3, 6, 'collector/trtllm/collect_moe.py: num_warmups = 3, num_runs = 6 for the balanced distribution'),
+  ],
+})
 
 const byOrder = kind => (a, b) => {
   const x = kind.order(a), y = kind.order(b)
@@ -288,12 +332,13 @@ for (const kind of [contextAttention, generationAttention])
   replayFloors.set(kind, await replayFloorOf(kind))
 // The MoE call is one replay from the same Python loop: the generation table's floor, a graph
 // of a few kernels like it, taken before any MoE row was priced.
-replayFloors.set(moe, replayFloors.get(generationAttention).replace(
-  'taken for every generation attention table of the collector',
-  "taken for every generation attention table of the collector and for its MoE tables, whose one replay a call the same loop issues"))
+for (const moe of [vllmMoe, trtllmMoe])
+  replayFloors.set(moe, replayFloors.get(generationAttention).replace(
+    'taken for every generation attention table of the collector',
+    "taken for every generation attention table of the collector and for its MoE tables, whose one replay a call the same loop issues"))
 
-for (const kind of [gemm, contextAttention, generationAttention, collective, moe]) {
-  for (const part of parts) {
+for (const kind of [gemm, contextAttention, generationAttention, collective, vllmMoe, trtllmMoe]) {
+  for (const part of parts.filter(kind.parts ?? (() => true))) {
     const table = await readTable(kind, part)
     if (!table) continue
     const { version, file, rows } = table

@@ -136,9 +136,10 @@ std::vector<std::string> split_tabs(const std::string& line) {
 // The keys a '# ridge:' line may have ('device NAME' aside), in alphabetical order: a misspelt
 // one would otherwise be read as no directive at all, and its file priced without it.
 constexpr std::string_view kDirectiveKeys[] = {
-    "attention",       "context_kernel", "context_qkv", "decode_kernel",     "device",
-    "exclude",         "extra_kernels",  "fit",         "graph_captured",    "replay_floor_s",
-    "replayed_copies", "role",           "timed_calls", "timing_overhead_s", "warmup_calls"};
+    "attention",      "context_kernel", "context_qkv",       "decode_kernel",
+    "device",         "exclude",        "extra_kernels",     "fit",
+    "graph_captured", "moe_kernels",    "replay_floor_s",    "replayed_copies",
+    "role",           "timed_calls",    "timing_overhead_s", "warmup_calls"};
 
 void read_directive(Table& t, const std::string& comment, int line) {
   const std::string body = trimmed(comment.substr(std::string_view("ridge:").size()));
@@ -889,8 +890,8 @@ ValidationSet run_attention_set(const Table& t, const Catalog& catalog) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// MoE experts (vLLM's fused_experts as aiconfigurator's collector times it): tokens, hidden, inter,
-// topk, experts, tp, ep, dtype, device, and a time column.
+// MoE experts (one layer's routed experts as an engine runs them): tokens, hidden, inter, topk,
+// experts, tp, ep, dtype, device, and a time column.
 
 // One GPU's share of a MoE layer's routed experts over `tokens` tokens under balanced routing:
 // min(E, T k) experts receive T k / min(E, T k) of the token-expert pairs each, the experts'
@@ -900,6 +901,7 @@ struct MoeCall {
 
   double pairs() const { return tokens * topk; }
   double width() const { return inter / tp; }
+  double local_experts() const { return experts / ep; }
   // The experts of this GPU that receive pairs, and their pairs: at least one expert with one
   // pair, since balanced routing gives the first GPU's first expert the first token.
   double local_active() const { return std::max(1.0, std::min(experts, pairs()) / ep); }
@@ -921,7 +923,20 @@ MoeCall moe_call_of(const Row& row) {
   return c;
 }
 
-// An element-wise pass of vLLM's between the products: `bytes` read and written, `flops`.
+// Whose kernels a MoE table timed ('# ridge: moe_kernels = vllm|trtllm (why)'): the two grouped
+// products and the gated activation between them alone, what `ridge model` counts (`products`,
+// the default), or an engine's whole call.
+enum class MoeKernels { products, vllm, trtllm };
+
+MoeKernels moe_kernels_of(const Table& t) {
+  const std::string choice =
+      directive_choice(t, "moe_kernels", "products", {"products", "vllm", "trtllm"});
+  if (choice == "vllm") return MoeKernels::vllm;
+  if (choice == "trtllm") return MoeKernels::trtllm;
+  return MoeKernels::products;
+}
+
+// An element-wise pass of the engine's between the products: `bytes` read and written, `flops`.
 Op moe_pass(std::string label, double flops, double bytes) {
   Op op;
   op.kind = "add";
@@ -931,42 +946,68 @@ Op moe_pass(std::string label, double flops, double bytes) {
   return op;
 }
 
-// One of the call's two Triton products over this GPU's experts, `out` by `in` weights each, a
-// grouped product of the rows each active expert receives. The pairs of other GPUs' experts
-// keep their blocks of the padded pairs, which write zeros (fused_moe_kernel,
-// write_zeros_to_output): every pair's output is written.
-Op moe_product(const MoeCall& c, double out, double in, const GemmTypes& types) {
+// One of the call's two products over this GPU's experts, `out` by `in` weights each, a grouped
+// product of the rows each active expert receives, its output written for `written_rows`.
+Op moe_product(const MoeCall& c, double out, double in, const GemmTypes& types,
+               double written_rows) {
   const double groups = c.local_active();
   Op op = gemm(c.local_rows() / groups, out, in, types.input_bytes, groups);
   op.bytes = groups * out * in * types.input_bytes + c.local_rows() * in * types.input_bytes +
-             c.pairs() * out * types.output_bytes;
+             written_rows * out * types.output_bytes;
   return op;
 }
 
-// fused_experts (vllm/model_executor/layers/fused_moe/fused_moe.py, fused_experts_impl): the
-// gate and up product, the gated activation over every pair's row, the down product weighted by
-// the routing, and each token's k rows summed (moe_sum). In fp8 each product's input is
-// quantized first, the tokens once and the activation's output once.
-std::vector<Op> moe_call_ops(const MoeCall& c, const GemmTypes& types) {
-  const double h = c.hidden, w = c.width(), act = types.output_bytes;
-  const bool quantized = types.input_bytes < act;
+// The kernels of one call, each engine's as its code runs them:
+// - vLLM's fused_experts (vllm/model_executor/layers/fused_moe/fused_moe.py, fused_experts_impl):
+//   in fp8 the tokens quantized; the gate-and-up product (its Triton fused_moe_kernel, which
+//   gathers each pair's token itself); the gated activation over every pair's row; in fp8 its
+//   output quantized; the down product weighted by the routing; each token's k rows summed
+//   (moe_sum). The other GPUs' pairs keep their padded blocks, which write zeros
+//   (write_zeros_to_output): every pair's rows are written.
+// - TensorRT-LLM's CUTLASS MoE (CutlassMoeFCRunner::runMoe, cpp/tensorrt_llm/kernels/
+//   cutlass_kernels/moe_gemm/moe_kernels.cu): in fp8 the tokens quantized before the op; this
+//   GPU's pairs copied into expert order (expandInputRowsKernel); the gate-and-up product
+//   (grouped TMA warp-specialized), its gated activation in a kernel of its own (doActivation,
+//   which quantizes in fp8); the down product; the rows weighted and summed back to their
+//   tokens (finalizeMoeRouting, or the same traffic fused into the product's epilogue).
+std::vector<Op> moe_call_ops(const MoeCall& c, const GemmTypes& types, MoeKernels kernels) {
+  const double h = c.hidden, w = c.width();
+  const double wide = types.output_bytes, narrow = types.input_bytes;
+  const bool quantized = narrow < wide && kernels != MoeKernels::products;
+  const double rows = kernels == MoeKernels::vllm ? c.pairs() : c.local_rows();
   std::vector<Op> ops;
   const auto quantize = [&](double elements) {
-    ops.push_back(moe_pass("quantize", elements, elements * (act + types.input_bytes)));
+    ops.push_back(moe_pass("quantize", elements, elements * (wide + narrow)));
   };
   if (quantized) quantize(c.tokens * h);
-  ops.push_back(moe_product(c, 2 * w, h, types));
-  ops.push_back(moe_pass("silu_and_mul", 3 * c.pairs() * w, 3 * c.pairs() * w * act));
-  if (quantized) quantize(c.pairs() * w);
-  ops.push_back(moe_product(c, h, w, types));
-  ops.push_back(moe_pass("moe_sum", c.pairs() * h, (c.pairs() + c.tokens) * h * act));
+  if (kernels == MoeKernels::trtllm)
+    ops.push_back(moe_pass("expand_rows", 0, 2 * c.local_rows() * h * narrow));
+  ops.push_back(moe_product(c, 2 * w, h, types, rows));
+  // TensorRT-LLM's activation writes the down product's input in its type; vLLM's in 16 bits,
+  // quantized after.
+  const double act_out = kernels == MoeKernels::trtllm ? narrow : wide;
+  ops.push_back(moe_pass("gated_activation", 3 * rows * w, rows * w * (2 * wide + act_out)));
+  if (quantized && kernels == MoeKernels::vllm) quantize(rows * w);
+  ops.push_back(moe_product(c, h, w, types, rows));
+  if (kernels != MoeKernels::products)
+    ops.push_back(moe_pass("sum_rows", rows * h, (rows + c.tokens) * h * wide));
   return ops;
 }
 
-ValidationPoint moe_point(const KernelRow& k, double extra_kernels) {
+// TensorRT-LLM builds the expert maps in one kernel where one block can sort the pairs
+// (fusedBuildExpertMapsSortFirstToken: at most 256 tokens, top 1, 2, 4, 6 or 8, and fewer than
+// 511 experts a GPU), else in three (threeStepBuildExpertMapsSortFirstToken).
+double trtllm_expert_map_kernels(const MoeCall& c) {
+  const bool fused_top_k = c.topk == 1 || c.topk == 2 || c.topk == 4 || c.topk == 6 || c.topk == 8;
+  const bool fused = c.tokens <= 256 && fused_top_k && c.local_experts() + 1 < 512;
+  return fused ? 1 : 3;
+}
+
+ValidationPoint moe_point(const KernelRow& k, MoeKernels kernels, double extra_kernels) {
   const Row& row = k.row;
   const MoeCall c = moe_call_of(row);
-  const std::vector<Op> ops = moe_call_ops(c, k.types);
+  const std::vector<Op> ops = moe_call_ops(c, k.types, kernels);
+  if (kernels == MoeKernels::trtllm) extra_kernels += trtllm_expert_map_kernels(c);
   ValidationPoint p;
   p.line = row.line();
   p.quantity = "time";
@@ -986,11 +1027,12 @@ ValidationPoint moe_point(const KernelRow& k, double extra_kernels) {
 }
 
 ValidationSet run_moe_set(const Table& t, const Catalog& catalog) {
+  const MoeKernels kernels = moe_kernels_of(t);
   const double extra_kernels =
       directive_number(t, "extra_kernels", 0, 100, true, "a count from 0 to 100").value_or(0);
   return run_kernel_set(t, catalog, file_role(t),
-                        where_multiplied([extra_kernels](const KernelRow& k) {
-                          return moe_point(k, extra_kernels);
+                        where_multiplied([kernels, extra_kernels](const KernelRow& k) {
+                          return moe_point(k, kernels, extra_kernels);
                         }));
 }
 
