@@ -24,6 +24,7 @@ struct ModelArgs {
   bool kv_reads_per_head = false;
   bool trtllm_xqa = false;
   bool trtllm_fmha = false;
+  bool trtllm_moe = false;
   bool torch_weight_kernels = false;
   std::string sweep;
 };
@@ -64,6 +65,7 @@ Workload workload_from(const ModelArgs& args, const ModelConfig& model, const De
   w.kv_read_per_query_head = args.kv_reads_per_head;
   w.trtllm_xqa = args.trtllm_xqa;
   w.trtllm_fmha = args.trtllm_fmha;
+  w.trtllm_moe = args.trtllm_moe;
   w.torch_weight_kernels = args.torch_weight_kernels;
   const Precision dtype = args.dtype.empty() ? Precision::fp16 : parse_precision(args.dtype);
   const double dtype_bytes = bytes_per_element(dtype);
@@ -192,6 +194,10 @@ void add_model(CLI::App& app, std::vector<Command>& commands) {
                 "The prompt's attention runs TensorRT-LLM's context FMHA kernels: the expected "
                 "time takes the calibration's rate for them (fitted on an H100), not the "
                 "FlashAttention papers'");
+  sub->add_flag("--trtllm-moe", args->trtllm_moe,
+                "The MoE layers run TensorRT-LLM's CUTLASS MoE: the expected time adds its "
+                "kernels around the experts' products (routing, sort, rows copied into expert "
+                "order and summed back), which the bound leaves out");
   sub->add_flag("--torch-weight-kernels", args->torch_weight_kernels,
                 "Weight-only formats run PyTorch's kernels (gpt-fast, torchao): the expected time "
                 "reads their weights at the calibration's share of the bandwidth, not at the full "

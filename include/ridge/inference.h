@@ -76,6 +76,11 @@ struct Workload {
   // The prompt's attention runs TensorRT-LLM's context FMHA kernels, at the calibration's rate
   // for them where it has one (AttentionShape::trtllm_fmha); else FlashAttention's.
   bool trtllm_fmha = false;
+  // The MoE layers run TensorRT-LLM's CUTLASS MoE call (CutlassMoeFCRunner::runMoe): the expected
+  // time adds its kernels around the experts' products, the routing, the pairs sorted by expert,
+  // the rows copied into expert order and summed back (ModelOp::engine_only). Else the products
+  // alone, as engines that gather the rows in their products and fuse the rest run them.
+  bool trtllm_moe = false;
   // Weight-only formats run PyTorch's kernels (gpt-fast, torchao), which read their weights at
   // the calibration's share of the bandwidth (calibration.h); else the format's bytes at the
   // full achievable bandwidth (Marlin-class kernels). The bound keeps the bytes alone.
@@ -116,6 +121,10 @@ struct ModelOp {
   // (so `ridge collective` with these bytes and ranks prices it the same).
   std::optional<CollectiveOp> collective;
   int ranks = 0;
+  // Work an engine does beyond the ideal count (a MoE call's routing tables and row copies): no
+  // bound of its own (time_s 0), and not in the step's FLOPs and bytes, which the bound keeps
+  // ideal; its expected time where a calibration applies.
+  bool engine_only = false;
 };
 
 struct PhaseResult {

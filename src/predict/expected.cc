@@ -711,9 +711,13 @@ std::optional<ExpectedTime> expected_op_time(const ModelOp& op, const Device& de
     return expected_collective_time(*op.collective, op.bytes, op.ranks, device, c, launch_of(w));
   const Op as_op{op.kind, op.name, op.flops, op.bytes, op.gemm_shape, op.attention_shape};
   const double share = weight_read_share(op.weight_bits, w.torch_weight_kernels, c);
+  // An engine's own kernels run inside one of its calls (TensorRT-LLM's MoE op launches its
+  // kernels back to back from C++), the host issuing each faster than the one before drains: a
+  // chain's floor, as in a graph, whatever launches the call itself.
+  const KernelLaunch launch = op.engine_only ? KernelLaunch::graph : launch_of(w);
   // A model's ops keep their times only: no description is written.
   return expected_time(as_op, device, op.precision, c,
-                       {.launch = launch_of(w), .bandwidth_share = share, .describe = false});
+                       {.launch = launch, .bandwidth_share = share, .describe = false});
 }
 
 // Prices every op of the phase; false when one cannot be (then the run is bound only).

@@ -1501,7 +1501,7 @@ ValidationPoint price_run(const Row& row, const Device& device, const RunPrecisi
   w.eager_pytorch = uses_eager_pytorch(framework);
   w.torch_weight_kernels = uses_torch_weight_kernels(framework);
   w.kv_read_per_query_head = reads_kv_per_query_head(framework, model);
-  w.trtllm_xqa = w.trtllm_fmha = runs_trtllm(framework);
+  w.trtllm_xqa = w.trtllm_fmha = w.trtllm_moe = runs_trtllm(framework);
   if (reduces_parallel_outputs_apart(framework)) model.one_allreduce_per_layer = false;
   const ModelAnalysis a = analyse_model(model, w, device);
   const bool concurrent = is_concurrency(row) && w.batch > 1;

@@ -240,6 +240,12 @@ Section expected_section(const ModelAnalysis& a) {
                      ? "TensorRT-LLM's context FMHA (--trtllm-fmha): at the calibration's rate "
                        "for it where it has one"
                      : "at FlashAttention's rate")},
+      {"trtllm_moe", "MoE call",
+       bool_cell(a.workload.trtllm_moe,
+                 a.workload.trtllm_moe
+                     ? "TensorRT-LLM's CUTLASS MoE (--trtllm-moe): its routing, sort, row copies "
+                       "and sums beside the products"
+                     : "the experts' products alone")},
       {"torch_weight_kernels", "weight-only kernels",
        bool_cell(a.workload.torch_weight_kernels,
                  a.workload.torch_weight_kernels

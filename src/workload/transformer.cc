@@ -23,6 +23,12 @@ constexpr double kNormFlopsPerElement = 4;
 constexpr double kActivationFlopsPerElement = 5;
 constexpr double kSoftmaxFlopsPerScore = 5;
 constexpr double kSoftcapFlopsPerScore = 3;
+// A routed pair: its expert's id and its weight, 4 bytes each; its row's index in expert order.
+constexpr double kRoutingEntryBytes = 8;
+constexpr double kRowIndexBytes = 4;
+// What TensorRT-LLM's grouped GEMMs are given for each expert: pointers, strides and shapes for
+// both products (computeStridesTmaWarpSpecializedKernel), about a cache line each.
+constexpr double kGemmArgumentBytes = 128;
 
 constexpr std::array<AttentionSpan, 3> kSpans = {AttentionSpan::full, AttentionSpan::sliding,
                                                  AttentionSpan::chunked};
@@ -56,6 +62,7 @@ class StepBuilder {
     phase.ops = std::move(ops_);
     for (const ModelOp& op : phase.ops) {
       const bool communication = op.kind == "communication";
+      if (op.engine_only) continue;  // no bound, no ideal work: its expected time alone
       phase.flops += op.count * op.flops;
       phase.bytes += communication ? 0 : op.count * op.bytes;
       phase.time_s += op.total_time_s();
@@ -321,14 +328,14 @@ class StepBuilder {
   }
 
   // A dense MLP of `width` columns over `rows` tokens, on `count` layers: gate and up (fused
-  // where the checkpoint fuses them) or up alone, the activation, and down.
+  // where the checkpoint fuses them, or `fuse_gate_up`) or up alone, the activation, and down.
   void add_mlp(const std::string& prefix, double count, double rows, double width,
-               const WeightGroup& w, double weight_sets) {
+               const WeightGroup& w, double weight_sets, bool fuse_gate_up = false) {
     if (count <= 0 || width <= 0) return;
     const double h = model_.hidden_size;
     if (!model_.gated_mlp) {
       add_linear(prefix + "up_proj", "mlp", count, rows, h, width, w, weight_sets);
-    } else if (model_.fused_gate_up) {
+    } else if (model_.fused_gate_up || fuse_gate_up) {
       add_linear(prefix + "gate_up_proj", "mlp", count, rows, h, 2 * width, w, weight_sets);
     } else {
       add_linear(prefix + "gate_proj", "mlp", count, rows, h, width, w, weight_sets);
@@ -351,15 +358,52 @@ class StepBuilder {
     const double h = model_.hidden_size;
     const double count = moe_layers();
     add_linear("router", "mlp", count, tokens(), h, experts, work_.weights.head);
+    add_expert_routing(count);
     const double all_tokens = static_cast<double>(work_.batch) * new_;
     const double imbalance = work_.ep > 1 ? work_.expert_imbalance : 1;
     const double rows = all_tokens * k / shard_.ep * imbalance;
     const double active = shard_.local_experts * (1 - std::pow(1 - k / experts, all_tokens));
     const double buffer = rows * h * work_.activation_bytes;
     add_collective("moe_dispatch", CollectiveOp::alltoall, count, buffer, work_.ep);
-    add_mlp("expert_", count, rows, shard_.expert_intermediate, work_.weights.experts, active);
+    add_expert_order(count, rows);
+    // TensorRT-LLM's MoE keeps each expert's gate and up weights as one matrix (w3_w1).
+    add_mlp("expert_", count, rows, shard_.expert_intermediate, work_.weights.experts, active,
+            work_.trtllm_moe);
+    add_engine_only("expert_combine", count, rows * h,
+                    (rows + tokens()) * h * work_.activation_bytes);
     add_collective("moe_combine", CollectiveOp::alltoall, count, buffer, work_.ep);
     add_mlp("shared_", count, tokens(), shard_.shared_intermediate, work_.weights.mlp, 1);
+  }
+
+  // The MoE call's own kernels around the experts' products where the engine runs TensorRT-LLM's
+  // CUTLASS MoE (Workload::trtllm_moe; CutlassMoeFCRunner::runMoe, whose timings in
+  // aiconfigurator's tables `ridge validate` prices with them): the top k of each token's router
+  // logits and their softmax, the token-expert pairs sorted by expert, each pair's token copied
+  // into its expert's rows, and (after the products) each token's k rows weighted and summed
+  // back. None is ideal work: a kernel could gather the rows and sum them in its epilogue.
+  void add_engine_only(std::string name, double count, double flops, double bytes) {
+    if (!work_.trtllm_moe) return;
+    ModelOp* op = add(std::move(name), "mlp", count, flops, bytes, work_.compute);
+    if (!op) return;
+    op->engine_only = true;
+    op->time_s = 0;
+    op->bound = "none (the engine's own work)";
+  }
+
+  void add_expert_routing(double count) {
+    const double logits = tokens() * model_.num_experts;
+    const double chosen = tokens() * model_.experts_per_token;
+    add_engine_only("expert_routing", count, kSoftmaxFlopsPerScore * logits,
+                    logits * work_.activation_bytes + chosen * kRoutingEntryBytes);
+  }
+
+  // The sort is one kernel (fusedBuildExpertMapsSortFirstToken; past 256 tokens three, their
+  // floors not counted); then the grouped GEMMs' per-expert arguments, one more.
+  void add_expert_order(double count, double rows) {
+    add_engine_only("expert_sort", count, rows, rows * (kRoutingEntryBytes + kRowIndexBytes));
+    add_engine_only("expert_permute", count, 0,
+                    2 * rows * model_.hidden_size * work_.activation_bytes);
+    add_engine_only("expert_gemm_arguments", count, 0, shard_.local_experts * kGemmArgumentBytes);
   }
 
   // Logits for the last position of each sequence only: that is all generation needs.

@@ -792,6 +792,52 @@ TEST(Expected, TensorRtLlmFmhaPricesThePromptsAttention) {
       *h100_attention_op("llama-3.1-8b", w, &Workload::trtllm_fmha, false, true).expected_time_s);
 }
 
+// TensorRT-LLM's MoE call: its routing, sort, row copies, GEMM arguments and sums are priced
+// beside the experts' products, but none is ideal work: the step's FLOPs stay as they were, and
+// its bytes and bound only lose the second read of the rows that the gate and up products, one
+// matrix in TensorRT-LLM (w3_w1), share.
+TEST(Expected, TensorRtLlmMoeAddsItsCallsKernelsButNotToTheBound) {
+  Workload w;
+  w.batch = 8;
+  const auto analysed = [&](bool trtllm_moe) {
+    Workload x = w;
+    x.trtllm_moe = trtllm_moe;
+    return analyse_model(load_model("mixtral-8x7b"), x, device("h100-sxm"));
+  };
+  const ModelAnalysis plain = analysed(false);
+  const ModelAnalysis trtllm = analysed(true);
+  const auto has = [](const PhaseResult& p, std::string_view name) {
+    return std::ranges::any_of(p.ops, [&](const ModelOp& op) { return op.name == name; });
+  };
+  for (const char* name : {"expert_routing", "expert_sort", "expert_permute",
+                           "expert_gemm_arguments", "expert_combine"}) {
+    EXPECT_FALSE(has(plain.decode, name)) << name;
+    ASSERT_TRUE(has(trtllm.decode, name)) << name;
+    for (const ModelOp& op : trtllm.decode.ops) {
+      if (op.name != name) continue;
+      EXPECT_TRUE(op.engine_only);
+      EXPECT_EQ(op.time_s, 0);
+      EXPECT_GT(*op.expected_time_s, 0);
+    }
+  }
+  EXPECT_TRUE(has(trtllm.decode, "expert_gate_up_proj"));
+  EXPECT_TRUE(has(plain.decode, "expert_gate_proj"));
+  for (const auto& [with, without] :
+       {std::pair{&trtllm.prefill, &plain.prefill}, std::pair{&trtllm.decode, &plain.decode}}) {
+    EXPECT_DOUBLE_EQ(with->flops, without->flops);
+    EXPECT_LE(with->bytes, without->bytes);
+    EXPECT_GT(with->bytes, 0.98 * without->bytes);
+    EXPECT_LE(with->time_s, without->time_s);
+    EXPECT_GT(*with->expected_time_s, *without->expected_time_s);
+  }
+  // A dense model has no MoE call: nothing changes.
+  Workload dense = w;
+  dense.trtllm_moe = true;
+  EXPECT_DOUBLE_EQ(
+      *analyse_model(load_model("llama-3.1-8b"), dense, device("h100-sxm")).decode.expected_time_s,
+      *analyse_model(load_model("llama-3.1-8b"), w, device("h100-sxm")).decode.expected_time_s);
+}
+
 // A decode kernel that reads K and V per query head: Llama 2 70B's 8 query heads a KV head make
 // its decode attention read the cache 8 times; the bound, prefill and a multi-head model keep
 // their times.
