@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // Writes data/validation/{gemm,attention,decode_attention}_aiconfigurator_<part>_bf16.tsv,
-// collective_aiconfigurator_<part>_fp16.tsv and moe_aiconfigurator_<part>_{vllm,trtllm}.tsv from the tables NVIDIA's aiconfigurator collected on
-// real GPUs (github.com/ai-dynamo/aiconfigurator,
+// gemm_aiconfigurator_<part>_fp8.tsv, collective_aiconfigurator_<part>_fp16.tsv and
+// moe_aiconfigurator_<part>_{vllm,trtllm}.tsv from the tables NVIDIA's aiconfigurator collected
+// on real GPUs (github.com/ai-dynamo/aiconfigurator,
 // aic-core/src/aiconfigurator_core/systems/data/<part>/{gemm,attention}/trtllm/<version>/*.parquet
 // and <part>/comm/nccl/<version>/nccl_perf.parquet), the first three timed by CUDA-graph replay:
-// - GEMMs: TensorRT-LLM's Linear layer in bf16; kept, by one rule fixed before any was priced:
-//   m a power of two from 1 to 16384, n and k each a power of two from 512 to 16384.
+// - GEMMs: TensorRT-LLM's Linear layer in bf16, and in per-tensor fp8 (its input quantized in
+//   the call); kept, by one rule fixed before any was priced: m a power of two from 1 to 16384,
+//   n and k each a power of two from 512 to 16384.
 // - Context (prefill) attention: TensorRT-LLM's attention layer over a causal prompt, bf16 with a
 //   bf16 KV cache; kept, by one rule fixed before any was priced: multi-head (as many KV heads as
 //   query heads), head dimension 128, no window, batch 1, 4, 16 or 64, prompts of 128 and 512 to
@@ -74,24 +76,42 @@ const burst = (warmups, runs, file) => [
   `timed_calls = ${runs} (num_runs = ${runs} timed replays, back to back after the warm-up: ${file})`,
 ]
 
+const gemmDirectives = [
+  'replayed_copies = 5 (the collector times a loop over max(1, min(5, ceil(L2 / weight bytes))) distinct copies of the weights on the same activations, collector/trtllm/collect_gemm.py: what the L2 holds of them it holds from the call before)',
+  'graph_captured = yes (collector/helper.py benchmark_with_power captures each timed iteration, that loop over the copies, in one CUDA graph: every call but the first follows a kernel of the graph)',
+  ...burst(3, 6, 'collector/trtllm/collect_gemm.py leaves its defaults'),
+]
+const gemmShapes = (() => {
+  const m = new Set(powers(1, 16384)), nk = new Set(powers(512, 16384))
+  return r => m.has(Number(r.m)) && nk.has(Number(r.n)) && nk.has(Number(r.k))
+})()
 const gemm = {
   name: 'gemm',
   table: 'gemm/trtllm/VERSION/gemm_perf.parquet',
   conditions: 'its Linear layer in bf16 without bias, y = x W^T with x m-by-k and W n-by-k; weights smaller than the L2 replayed as up to five distinct copies so that each call reads them from memory (collector/trtllm/collect_gemm.py)',
   timing: 'timed by CUDA-graph replay after warm-up (collector/helper.py benchmark_with_power)',
   rule: 'bf16 rows with m a power of two from 1 to 16384 and n, k each a power of two from 512 to 16384',
-  keep: (() => {
-    const m = new Set(powers(1, 16384)), nk = new Set(powers(512, 16384))
-    return r => r.gemm_dtype === 'bfloat16' && m.has(Number(r.m)) && nk.has(Number(r.n)) && nk.has(Number(r.k))
-  })(),
+  keep: r => r.gemm_dtype === 'bfloat16' && gemmShapes(r),
   order: r => [Number(r.m), Number(r.n), Number(r.k)],
   header: 'm\tn\tk\tdtype\tdevice\ttime_ms',
   cells: r => [r.m, r.n, r.k, 'bf16', r.device, r.latency],
   role: part => part.gemmRole,
+  directives: gemmDirectives,
+}
+// The same Linear layer in per-tensor fp8 (QuantAlgo.FP8, collector/trtllm/collect_gemm.py @
+// dec5f4cd2): its weights carry no input scale, so FP8QDQLinearMethod.apply quantizes each call's
+// bf16 input dynamically (tensorrt_llm/_torch/modules/linear.py) before cublas_scaled_mm.
+const fp8Gemm = {
+  ...gemm,
+  precision: 'fp8',
+  conditions: "its Linear layer in per-tensor fp8 without bias (QuantAlgo.FP8: fp8 e4m3 weights with one scale, the bf16 input quantized in the call, the product cuBLASLt's fp8 GEMM into bf16, torch.ops.trtllm.cublas_scaled_mm), y = x W^T with x m-by-k and W n-by-k; weights smaller than the L2 replayed as up to five distinct copies so that each call reads them from memory (collector/trtllm/collect_gemm.py)",
+  rule: 'fp8 rows (per-tensor scales; the fp8_block rows left out: DeepGEMM on Blackwell, block scales on Hopper) with m a power of two from 1 to 16384 and n, k each a power of two from 512 to 16384',
+  keep: r => r.gemm_dtype === 'fp8' && gemmShapes(r),
+  cells: r => [r.m, r.n, r.k, 'fp8_e4m3->bf16', r.device, r.latency],
+  role: () => undefined,
   directives: [
-    'replayed_copies = 5 (the collector times a loop over max(1, min(5, ceil(L2 / weight bytes))) distinct copies of the weights on the same activations, collector/trtllm/collect_gemm.py: what the L2 holds of them it holds from the call before)',
-    'graph_captured = yes (collector/helper.py benchmark_with_power captures each timed iteration, that loop over the copies, in one CUDA graph: every call but the first follows a kernel of the graph)',
-    ...burst(3, 6, 'collector/trtllm/collect_gemm.py leaves its defaults'),
+    ...gemmDirectives,
+    "input_quantize = dynamic (the weights carry no input scale, so FP8QDQLinearMethod.apply quantizes each call's bf16 input with quantize_e4m3_per_tensor, tensorrt_llm/_torch/modules/linear.py: invokeComputeScalesAndQuantizeMatrix zeroes the scale, reduces the input's largest magnitude into it, then quantizes the input, cpp/tensorrt_llm/thop/fp8Op.cpp and common/cudaFp8Utils.cu)",
   ],
 }
 const attentionBurst = burst(10, 6, 'collector/trtllm/collect_attn.py: warming_up = 10, test_ite = 6')
@@ -337,7 +357,7 @@ for (const moe of [vllmMoe, trtllmMoe])
     'taken for every generation attention table of the collector',
     "taken for every generation attention table of the collector and for its MoE tables, whose one replay a call the same loop issues"))
 
-for (const kind of [gemm, contextAttention, generationAttention, collective, vllmMoe, trtllmMoe]) {
+for (const kind of [gemm, fp8Gemm, contextAttention, generationAttention, collective, vllmMoe, trtllmMoe]) {
   for (const part of parts.filter(kind.parts ?? (() => true))) {
     const table = await readTable(kind, part)
     if (!table) continue

@@ -136,10 +136,11 @@ std::vector<std::string> split_tabs(const std::string& line) {
 // The keys a '# ridge:' line may have ('device NAME' aside), in alphabetical order: a misspelt
 // one would otherwise be read as no directive at all, and its file priced without it.
 constexpr std::string_view kDirectiveKeys[] = {
-    "attention",      "context_kernel", "context_qkv",       "decode_kernel",
-    "device",         "exclude",        "extra_kernels",     "fit",
-    "graph_captured", "moe_kernels",    "replay_floor_s",    "replayed_copies",
-    "role",           "timed_calls",    "timing_overhead_s", "warmup_calls"};
+    "attention",       "context_kernel", "context_qkv",   "decode_kernel",
+    "device",          "exclude",        "extra_kernels", "fit",
+    "graph_captured",  "input_quantize", "moe_kernels",   "replay_floor_s",
+    "replayed_copies", "role",           "timed_calls",   "timing_overhead_s",
+    "warmup_calls"};
 
 void read_directive(Table& t, const std::string& comment, int line) {
   const std::string body = trimmed(comment.substr(std::string_view("ridge:").size()));
@@ -584,6 +585,16 @@ void price_ops(ValidationPoint& p, const Device& device, std::span<const Op> ops
   if (l2_hits > 0) p.remark = l2_remark(l2_hits, calibration->l2_bandwidth_bytes_per_s.has_value());
 }
 
+// An element-wise pass of an engine's beside its products: `bytes` read and written, `flops`.
+Op element_pass(std::string label, double flops, double bytes) {
+  Op op;
+  op.kind = "add";
+  op.label = std::move(label);
+  op.flops = flops;
+  op.bytes = bytes;
+  return op;
+}
+
 double gemm_weight_bytes(const GemmShape& s, const GemmTypes& types) {
   return s.batch * s.n * s.k * types.input_bytes;
 }
@@ -607,13 +618,19 @@ Residency gemm_residency(const GemmShape& s, const GemmTypes& types, double copi
   return replayed_residency(copies * gemm_weight_bytes(s, types) + activations, device);
 }
 
-// The same for one GEMM, its output in the types' output width.
-void price_gemm(ValidationPoint& p, const Device& device, const GemmShape& shape,
-                const GemmTypes& types, double overhead_s, Residency where = {},
-                double in_graph = 0, const TimedBurst& burst = {}) {
+// One GEMM, its output in the types' output width.
+Op gemm_op(const GemmShape& shape, const GemmTypes& types) {
   Op op = gemm(shape.m, shape.n, shape.k, types.input_bytes, shape.batch);
   op.bytes = shape.batch * ((shape.m * shape.k + shape.k * shape.n) * types.input_bytes +
                             shape.m * shape.n * types.output_bytes);
+  return op;
+}
+
+// The same for one GEMM.
+void price_gemm(ValidationPoint& p, const Device& device, const GemmShape& shape,
+                const GemmTypes& types, double overhead_s, Residency where = {},
+                double in_graph = 0, const TimedBurst& burst = {}) {
+  const Op op = gemm_op(shape, types);
   price_ops(p, device, std::span<const Op>(&op, 1), types.compute, overhead_s, 0, where, in_graph,
             burst);
 }
@@ -742,7 +759,19 @@ auto where_multiplied(Price price) {
   };
 }
 
-ValidationPoint gemm_point(const KernelRow& k) {
+// A source whose fp8 products quantize their 16-bit input in the call ('# ridge: input_quantize =
+// dynamic (why)': TensorRT-LLM's FP8QDQLinearMethod without an input scale): the scale zeroed
+// (one more kernel, at the floor), the input's largest magnitude reduced into it, then the input
+// quantized, before the product.
+std::vector<Op> dynamic_quantization_passes(const GemmShape& s, const GemmTypes& types) {
+  const double elements = s.batch * s.m * s.k;
+  Op largest = element_pass("input_amax", elements, elements * types.output_bytes);
+  Op quantize =
+      element_pass("input_quantize", elements, elements * (types.output_bytes + types.input_bytes));
+  return {largest, quantize};
+}
+
+ValidationPoint gemm_point(const KernelRow& k, bool dynamic_input_quantization) {
   const Row& row = k.row;
   const GemmShape shape{row.side("m"), row.side("n"), row.side("k"), row.side_or_one("groups")};
   ValidationPoint p;
@@ -757,13 +786,23 @@ ValidationPoint gemm_point(const KernelRow& k) {
   const double in_graph = k.graph_captured && copies > 1 ? (copies - 1) / copies : 0;
   TimedBurst burst = k.burst;
   burst.kernels_per_call = std::max(1.0, copies);  // a call is one iteration over any copies
-  price_gemm(p, k.device, shape, k.types, k.overhead_s,
-             gemm_residency(shape, k.types, copies, k.device), in_graph, burst);
+  const Residency where = gemm_residency(shape, k.types, copies, k.device);
+  if (!dynamic_input_quantization || k.types.input_bytes >= k.types.output_bytes) {
+    price_gemm(p, k.device, shape, k.types, k.overhead_s, where, in_graph, burst);
+    return p;
+  }
+  std::vector<Op> ops = dynamic_quantization_passes(shape, k.types);
+  ops.push_back(gemm_op(shape, k.types));
+  price_ops(p, k.device, ops, k.types.compute, k.overhead_s, 1, where, in_graph, burst);
   return p;
 }
 
 ValidationSet run_gemm_set(const Table& t, const Catalog& catalog) {
-  return run_kernel_set(t, catalog, file_role(t), where_multiplied(gemm_point));
+  const bool dynamic =
+      directive_choice(t, "input_quantize", "none", {"none", "dynamic"}) == "dynamic";
+  return run_kernel_set(t, catalog, file_role(t), where_multiplied([dynamic](const KernelRow& k) {
+                          return gemm_point(k, dynamic);
+                        }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -936,16 +975,6 @@ MoeKernels moe_kernels_of(const Table& t) {
   return MoeKernels::products;
 }
 
-// An element-wise pass of the engine's between the products: `bytes` read and written, `flops`.
-Op moe_pass(std::string label, double flops, double bytes) {
-  Op op;
-  op.kind = "add";
-  op.label = std::move(label);
-  op.flops = flops;
-  op.bytes = bytes;
-  return op;
-}
-
 // One of the call's two products over this GPU's experts, `out` by `in` weights each, a grouped
 // product of the rows each active expert receives, its output written for `written_rows`.
 Op moe_product(const MoeCall& c, double out, double in, const GemmTypes& types,
@@ -977,20 +1006,20 @@ std::vector<Op> moe_call_ops(const MoeCall& c, const GemmTypes& types, MoeKernel
   const double rows = kernels == MoeKernels::vllm ? c.pairs() : c.local_rows();
   std::vector<Op> ops;
   const auto quantize = [&](double elements) {
-    ops.push_back(moe_pass("quantize", elements, elements * (wide + narrow)));
+    ops.push_back(element_pass("quantize", elements, elements * (wide + narrow)));
   };
   if (quantized) quantize(c.tokens * h);
   if (kernels == MoeKernels::trtllm)
-    ops.push_back(moe_pass("expand_rows", 0, 2 * c.local_rows() * h * narrow));
+    ops.push_back(element_pass("expand_rows", 0, 2 * c.local_rows() * h * narrow));
   ops.push_back(moe_product(c, 2 * w, h, types, rows));
   // TensorRT-LLM's activation writes the down product's input in its type; vLLM's in 16 bits,
   // quantized after.
   const double act_out = kernels == MoeKernels::trtllm ? narrow : wide;
-  ops.push_back(moe_pass("gated_activation", 3 * rows * w, rows * w * (2 * wide + act_out)));
+  ops.push_back(element_pass("gated_activation", 3 * rows * w, rows * w * (2 * wide + act_out)));
   if (quantized && kernels == MoeKernels::vllm) quantize(rows * w);
   ops.push_back(moe_product(c, h, w, types, rows));
   if (kernels != MoeKernels::products)
-    ops.push_back(moe_pass("sum_rows", rows * h, (rows + c.tokens) * h * wide));
+    ops.push_back(element_pass("sum_rows", rows * h, (rows + c.tokens) * h * wide));
   return ops;
 }
 
