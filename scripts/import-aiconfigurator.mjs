@@ -130,18 +130,21 @@ const contextDirectives = [
 const contextQkv = part => part.pagedContext
   ? 'context_qkv = separate (TensorRT-LLM 1.3 forces its paged context FMHA on SM90, nvbug 5624818, as the collector notes: collector/trtllm/collect_attn.py; the preprocessing writes the turned Q to a buffer of its own and K and V to the cache, separate_q_kv_output)'
   : "context_qkv = packed (the collector's runtime features turn chunked prefill and cache reuse off, collector/trtllm/collect_attn.py, so TensorRT-LLM's attention runs its context FMHA on the packed QKV buffer, use_paged_context_fmha false, and its preprocessing, without separate_q_kv_output, writes the turned Q and K back into that buffer beside K and V into the cache: applyBiasRopeUpdateKVCache, cpp/tensorrt_llm/kernels/unfusedAttentionKernels/unfusedAttentionKernels_2_template.h)"
+// The context tables' rows kept, by the rule below (the window aside, which only TensorRT-LLM's
+// tables record).
+const contextShapes = (() => {
+  const batch = new Set([1, 4, 16, 64]), isl = new Set([128, ...powers(512, 16384)])
+  return r => r.attn_dtype === 'bfloat16' && r.kv_cache_dtype === 'bfloat16' &&
+    Number(r.num_heads) === Number(r.num_key_value_heads) && Number(r.head_dim) === 128 &&
+    Number(r.beam_width) === 1 && batch.has(Number(r.batch_size)) && isl.has(Number(r.isl))
+})()
 const contextAttention = {
   name: 'attention',
   table: 'attention/trtllm/VERSION/context_attention_perf.parquet',
   conditions: 'its attention layer in the context (prefill) phase: a causal prompt of isl tokens a sequence, bf16 products and a bf16 KV cache, the fused kernels of its attention backend (the prompt\'s K and V written to the cache, then fused attention; collector/trtllm/collect_attn.py)',
   timing: 'timed by CUDA-graph replay after warm-up (collector/helper.py benchmark_with_power)',
   rule: 'bf16 rows with a bf16 KV cache, no window, as many KV heads as query heads, head dimension 128, batch 1, 4, 16 or 64, and prompts of 128 tokens and of 512 to 16384 in powers of two',
-  keep: (() => {
-    const batch = new Set([1, 4, 16, 64]), isl = new Set([128, ...powers(512, 16384)])
-    return r => r.attn_dtype === 'bfloat16' && r.kv_cache_dtype === 'bfloat16' && Number(r.window_size) === 0 &&
-      Number(r.num_heads) === Number(r.num_key_value_heads) && Number(r.head_dim) === 128 &&
-      Number(r.beam_width) === 1 && batch.has(Number(r.batch_size)) && isl.has(Number(r.isl))
-  })(),
+  keep: r => Number(r.window_size) === 0 && contextShapes(r),
   order: r => [Number(r.num_heads), Number(r.batch_size), Number(r.isl)],
   header: 'batch\tnheads\tseqlen\theaddim\tcausal\tdtype\tdevice\ttime_ms',
   cells: r => [r.batch_size, r.num_heads, r.isl, r.head_dim, 'true', 'bf16', r.device, r.latency],
@@ -177,18 +180,21 @@ const generationDirectives = part => part.tllmGen
 const replayFloorPartId = 'h100'
 const blackwellStreamingPartId = 'b300'
 const decodeHeads = new Set(['32/32', '32/8', '64/8', '8/1'])
+// The generation tables' rows kept, by the rule below (the window aside, as for the context
+// tables).
+const decodeShapes = (() => {
+  const batch = new Set([1, 4, 16, 64, 256]), keys = new Set(powers(128, 16384))
+  return r => r.attn_dtype === 'bfloat16' && r.kv_cache_dtype === 'bfloat16' &&
+    Number(r.head_dim) === 128 && Number(r.beam_width) === 1 && batch.has(Number(r.batch_size)) &&
+    keys.has(Number(r.step) + 1) && decodeHeads.has(`${r.num_heads}/${r.num_key_value_heads}`)
+})()
 const generationAttention = {
   name: 'decode_attention',
   table: 'attention/trtllm/VERSION/generation_attention_perf.parquet',
   timing: contextAttention.timing,
   conditions: "its attention layer in the generation (decode) phase: one new token a sequence over a bf16 KV cache of `step` tokens (collector/trtllm/collect_attn.py: num_cached_tokens_per_seq = step); the masked multi-head attention kernel for as many KV heads as query heads, XQA for grouped queries (the rotary embedding and the cache append inside the kernel on some paths, a preprocessing kernel before it on others: cpp/tensorrt_llm/kernels/decoderMaskedMultiheadAttention/decoderXQAImplJIT/decoderXQAImplJIT.cpp)",
   rule: 'bf16 rows with a bf16 KV cache, no window, head dimension 128, beam 1, (query heads, KV heads) of 32/32 (Llama 2 7B), 32/8 (Llama 3 8B), 64/8 (Llama 70B) and 8/1 (Llama 70B at TP 8), batch 1, 4, 16, 64 or 256, and 128 to 16384 keys (step + 1) in powers of two',
-  keep: (() => {
-    const batch = new Set([1, 4, 16, 64, 256]), keys = new Set(powers(128, 16384))
-    return r => r.attn_dtype === 'bfloat16' && r.kv_cache_dtype === 'bfloat16' && Number(r.window_size) === 0 &&
-      Number(r.head_dim) === 128 && Number(r.beam_width) === 1 && batch.has(Number(r.batch_size)) &&
-      keys.has(Number(r.step) + 1) && decodeHeads.has(`${r.num_heads}/${r.num_key_value_heads}`)
-  })(),
+  keep: r => Number(r.window_size) === 0 && decodeShapes(r),
   order: r => [Number(r.num_heads), Number(r.num_key_value_heads), Number(r.batch_size), Number(r.step)],
   header: 'batch\tnheads\tkvheads\tseqlen\tkvlen\theaddim\tcausal\tdtype\tdevice\ttime_ms',
   cells: r => [r.batch_size, r.num_heads, r.num_key_value_heads, 1, Number(r.step) + 1, r.head_dim, 'true', 'bf16', r.device, r.latency],
@@ -207,6 +213,34 @@ const generationAttention = {
   },
   impossibleWhy: part => `its Q, O and bf16 KV cache, 4 bytes x batch x head dim x (heads + KV heads x keys), cannot be read at the part's spec ${part.hbm / 1e12} TB/s in the time it gives; not the configuration its columns state`,
 }
+
+// vLLM 0.14.0's attention backends as the same collector times them (collector/vllm/collect_attn.py
+// @ 22d40fdc7, the collector of the tables' April 2026 collection): the backend's forward, the
+// new tokens' K and V written into the paged cache (reshape_and_cache_flash), then its fused
+// kernel over the cache; the rotary embedding runs outside the backend. Kept where vLLM chose its
+// FlashAttention backend (kernel_source vllm_flash_attn: FlashAttention-3 on Hopper, 2 on Ampere
+// and Ada), by the TensorRT-LLM tables' rules; the call is a replay of two kernels, as a decode
+// step's of TensorRT-LLM's, so both take the generation table's replay floor (chosen before any
+// row was priced).
+const vllmAttentionDirectives = [
+  "replayed_copies = 1 (the collector replays the backend's forward on the same buffers and cache, collector/vllm/collect_attn.py: what the L2 holds of them it holds from the call before)",
+  "attention = cache-layer (FlashAttentionImpl.forward writes the new tokens' K and V into the paged cache, reshape_and_cache_flash, then runs flash_attn_varlen_func over the cache: vllm/v1/attention/backends/flash_attn.py; the rotary embedding runs before the backend, outside the timed call)",
+  ...burst(3, 6, 'collector/vllm/collect_attn.py: warm_up = 3, test_ite = 6'),
+]
+const vllmAttention = base => ({
+  ...base,
+  suffix: 'vllm',
+  table: base.table.replace('/trtllm/', '/vllm/'),
+  version: () => '0.14.0',
+  engine: () => 'vLLM 0.14.0',
+  conditions: `its attention backend's forward in the ${base.phase} phase (collector/vllm/collect_attn.py @ 22d40fdc7: impl.forward of the backend vLLM selects, here FlashAttention's, kernel_source vllm_flash_attn), bf16 with a bf16 KV cache in 64-token pages, the new tokens' K and V written into the cache before the fused kernel`,
+  rule: `${base.rule}, of kernel_source vllm_flash_attn (the table's other backends left out)`,
+  keep: r => r.kernel_source === 'vllm_flash_attn' && (base.phase === 'context' ? contextShapes(r) : decodeShapes(r)),
+  role: () => undefined,
+  directives: vllmAttentionDirectives,
+})
+const vllmContextAttention = vllmAttention(contextAttention)
+const vllmGenerationAttention = vllmAttention(generationAttention)
 
 // The part whose NCCL table the collectives' local step is fitted to (with Hopper's latencies),
 // and the one Blackwell's latencies are fitted to.
@@ -352,12 +386,13 @@ for (const kind of [contextAttention, generationAttention])
   replayFloors.set(kind, await replayFloorOf(kind))
 // The MoE call is one replay from the same Python loop: the generation table's floor, a graph
 // of a few kernels like it, taken before any MoE row was priced.
-for (const moe of [vllmMoe, trtllmMoe])
-  replayFloors.set(moe, replayFloors.get(generationAttention).replace(
+for (const kind of [vllmMoe, trtllmMoe, vllmContextAttention, vllmGenerationAttention])
+  replayFloors.set(kind, replayFloors.get(generationAttention).replace(
     'taken for every generation attention table of the collector',
-    "taken for every generation attention table of the collector and for its MoE tables, whose one replay a call the same loop issues"))
+    "taken for every generation attention table of the collector and for its vLLM attention and MoE tables, whose one replay a call the same loop issues"))
 
-for (const kind of [gemm, fp8Gemm, contextAttention, generationAttention, collective, vllmMoe, trtllmMoe]) {
+for (const kind of [gemm, fp8Gemm, contextAttention, generationAttention, vllmContextAttention,
+  vllmGenerationAttention, collective, vllmMoe, trtllmMoe]) {
   for (const part of parts.filter(kind.parts ?? (() => true))) {
     const table = await readTable(kind, part)
     if (!table) continue

@@ -99,6 +99,11 @@ enum class RotaryOutput { separate_q, packed_qkv };
 Op rotary_cache_write(double tokens, double q_width, double kv_width, double element_bytes,
                       double kv_bytes, RotaryOutput output = RotaryOutput::separate_q);
 
+// The new tokens' K and V written into the cache alone, `kv_width` elements each a token (vLLM's
+// reshape_and_cache_flash, its attention backends' first kernel; the rotary embedding runs before
+// the backend): read at `element_bytes`, written at the cache's `kv_bytes`.
+Op cache_write(double tokens, double kv_width, double element_bytes, double kv_bytes);
+
 // One decode step of a dense model: each weight read once and used for 2 FLOP per sequence.
 // KV-cache traffic is not counted here.
 Op decode_step(double params, double batch, double element_bytes);

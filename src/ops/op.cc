@@ -91,6 +91,16 @@ Op rotary_cache_write(double tokens, double q_width, double kv_width, double ele
           std::nullopt};
 }
 
+Op cache_write(double tokens, double kv_width, double element_bytes, double kv_bytes) {
+  const double kv = tokens * kv_width;
+  return {"attention",
+          fmt::format("cache write tokens={} kv={}", plain(tokens), plain(kv_width)),
+          0,
+          2 * kv * (element_bytes + kv_bytes),
+          std::nullopt,
+          std::nullopt};
+}
+
 Op decode_step(double params, double batch, double element_bytes) {
   // The weights as one product of `batch` rows by a square matrix of `params` elements: the
   // shape a decode step's projections add up to.

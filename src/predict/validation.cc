@@ -830,6 +830,9 @@ bool forward_pass(const Row& row) {
 struct AttentionTiming {
   bool layer = false;
   bool grouped_only = false;
+  // 'cache-layer': the fused kernel after the new K and V written to the cache alone, vLLM's
+  // attention backends' forward (reshape_and_cache_flash), the rotary embedding outside it.
+  bool cache_write_only = false;
   double extra_kernels = 0;
   // '# ridge: decode_kernel = trtllm-blocks (why)': the decode kernel deals its keys out in
   // TensorRT-LLM's multi-block blocks (AttentionShape::trtllm_decode_blocks); 'split' (the
@@ -855,11 +858,12 @@ struct AttentionTiming {
 };
 
 AttentionTiming attention_timing(const Table& t) {
-  const std::string choice =
-      directive_choice(t, "attention", "kernel", {"kernel", "layer", "grouped-layer"});
+  const std::string choice = directive_choice(t, "attention", "kernel",
+                                              {"kernel", "layer", "grouped-layer", "cache-layer"});
   return {
       choice != "kernel",
       choice == "grouped-layer",
+      choice == "cache-layer",
       directive_number(t, "extra_kernels", 0, 100, true, "a count from 0 to 100").value_or(0),
       directive_choice(t, "decode_kernel", "split", {"split", "trtllm-blocks"}) == "trtllm-blocks",
       directive_choice(t, "context_kernel", "flash", {"flash", "trtllm"}) == "trtllm",
@@ -890,7 +894,10 @@ ValidationPoint attention_point(const KernelRow& k, const AttentionTiming& timin
   shape.trtllm_fmha = timing.trtllm_fmha;
   std::vector<Op> ops;
   const bool cache_pass = timing.has_cache_pass(shape);
-  if (cache_pass) {
+  if (cache_pass && timing.cache_write_only) {
+    ops.push_back(cache_write(shape.batch * shape.seq, shape.key_heads() * shape.d_head,
+                              k.types.input_bytes, k.types.input_bytes));
+  } else if (cache_pass) {
     ops.push_back(rotary_cache_write(shape.batch * shape.seq, shape.heads * shape.d_head,
                                      shape.key_heads() * shape.d_head, k.types.input_bytes,
                                      k.types.input_bytes, timing.rotary_output(shape)));
