@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Writes data/validation/{gemm,attention,decode_attention}_aiconfigurator_<part>_bf16.tsv,
-// gemm_aiconfigurator_<part>_fp8.tsv, collective_aiconfigurator_<part>_fp16.tsv and
-// moe_aiconfigurator_<part>_{vllm,trtllm}.tsv from the tables NVIDIA's aiconfigurator collected
-// on real GPUs (github.com/ai-dynamo/aiconfigurator,
+// gemm_aiconfigurator_<part>_fp8.tsv, {attention,decode_attention}_aiconfigurator_<part>_vllm.tsv,
+// collective_aiconfigurator_<part>_fp16.tsv and moe_aiconfigurator_<part>_{vllm,trtllm}.tsv from
+// the tables NVIDIA's aiconfigurator collected on real GPUs (github.com/ai-dynamo/aiconfigurator,
 // aic-core/src/aiconfigurator_core/systems/data/<part>/{gemm,attention}/trtllm/<version>/*.parquet
 // and <part>/comm/nccl/<version>/nccl_perf.parquet), the first three timed by CUDA-graph replay:
 // - GEMMs: TensorRT-LLM's Linear layer in bf16, and in per-tensor fp8 (its input quantized in
@@ -15,6 +15,8 @@
 // - Generation (decode) attention: TensorRT-LLM's fused decode kernels over a bf16 KV cache; kept,
 //   by one rule fixed before any was priced: head dimension 128, four head layouts of the Llama
 //   models, batch 1 to 256 in powers of four, 128 to 16384 keys in powers of two.
+// - vLLM's attention: its FlashAttention backend's forward (the new K and V written to the
+//   cache, then the fused kernel), by the rules of the two above.
 // - Collectives: NCCL's all-reduce, all-gather, reduce-scatter and all-to-all over 2, 4 and 8 GPUs
 //   of one node as nccl-tests times them; every half-precision row.
 // - MoE experts: vLLM 0.14.0's fused_experts (<part>/moe/vllm/0.14.0/moe_perf.parquet) and
@@ -282,7 +284,7 @@ const collective = {
 // (1, 1), (1, 8) or (8, 1), every expert shape the table has.
 const moeTokens = new Set([1, 4, 16, 64, 256, 1024, 4096, 16384])
 const moeParallel = new Set(['1/1', '1/8', '8/1'])
-const moeRule = (source, left) => `rows of kernel_source ${source}, moe_dtype ${Object.keys(left.types).join(' or ')} (${left.why}), the balanced distribution, tokens 1, 4, 16, 64, 256, 1024, 4096 or 16384, and (tp, ep) of (1, 1), (1, 8) or (8, 1); every expert shape the table has`
+const moeRule = (source, { types, why }) => `rows of kernel_source ${source}, moe_dtype ${Object.keys(types).join(' or ')} (${why}), the balanced distribution, tokens 1, 4, 16, 64, 256, 1024, 4096 or 16384, and (tp, ep) of (1, 1), (1, 8) or (8, 1); every expert shape the table has`
 const moeKind = ({ suffix, engine, version, parts, source, types, why, conditions, directives }) => ({
   name: 'moe',
   suffix,
