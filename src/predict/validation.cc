@@ -595,6 +595,12 @@ Op element_pass(std::string label, double flops, double bytes) {
   return op;
 }
 
+// `elements` of 16 bits (the types' output width) quantized to the products' input type: each
+// read in the one and written in the other.
+Op quantize_pass(double elements, const GemmTypes& types) {
+  return element_pass("quantize", elements, elements * (types.output_bytes + types.input_bytes));
+}
+
 double gemm_weight_bytes(const GemmShape& s, const GemmTypes& types) {
   return s.batch * s.n * s.k * types.input_bytes;
 }
@@ -765,10 +771,8 @@ auto where_multiplied(Price price) {
 // quantized, before the product.
 std::vector<Op> dynamic_quantization_passes(const GemmShape& s, const GemmTypes& types) {
   const double elements = s.batch * s.m * s.k;
-  Op largest = element_pass("input_amax", elements, elements * types.output_bytes);
-  Op quantize =
-      element_pass("input_quantize", elements, elements * (types.output_bytes + types.input_bytes));
-  return {largest, quantize};
+  return {element_pass("input_amax", elements, elements * types.output_bytes),
+          quantize_pass(elements, types)};
 }
 
 ValidationPoint gemm_point(const KernelRow& k, bool dynamic_input_quantization) {
@@ -1012,10 +1016,7 @@ std::vector<Op> moe_call_ops(const MoeCall& c, const GemmTypes& types, MoeKernel
   const bool quantized = narrow < wide && kernels != MoeKernels::products;
   const double rows = kernels == MoeKernels::vllm ? c.pairs() : c.local_rows();
   std::vector<Op> ops;
-  const auto quantize = [&](double elements) {
-    ops.push_back(element_pass("quantize", elements, elements * (wide + narrow)));
-  };
-  if (quantized) quantize(c.tokens * h);
+  if (quantized) ops.push_back(quantize_pass(c.tokens * h, types));
   if (kernels == MoeKernels::trtllm)
     ops.push_back(element_pass("expand_rows", 0, 2 * c.local_rows() * h * narrow));
   ops.push_back(moe_product(c, 2 * w, h, types, rows));
@@ -1023,7 +1024,7 @@ std::vector<Op> moe_call_ops(const MoeCall& c, const GemmTypes& types, MoeKernel
   // quantized after.
   const double act_out = kernels == MoeKernels::trtllm ? narrow : wide;
   ops.push_back(element_pass("gated_activation", 3 * rows * w, rows * w * (2 * wide + act_out)));
-  if (quantized && kernels == MoeKernels::vllm) quantize(rows * w);
+  if (quantized && kernels == MoeKernels::vllm) ops.push_back(quantize_pass(rows * w, types));
   ops.push_back(moe_product(c, h, w, types, rows));
   if (kernels != MoeKernels::products)
     ops.push_back(element_pass("sum_rows", rows * h, (rows + c.tokens) * h * wide));
