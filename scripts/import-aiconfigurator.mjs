@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 // Writes data/validation/{gemm,attention,decode_attention}_aiconfigurator_<part>_bf16.tsv,
-// gemm_aiconfigurator_<part>_fp8.tsv, {attention,decode_attention}_aiconfigurator_<part>_vllm.tsv,
+// gemm_aiconfigurator_<part>_{fp8,vllm,vllm_fp8}.tsv,
+// {attention,decode_attention}_aiconfigurator_<part>_vllm.tsv,
 // collective_aiconfigurator_<part>_fp16.tsv and moe_aiconfigurator_<part>_{vllm,trtllm}.tsv from
 // the tables NVIDIA's aiconfigurator collected on real GPUs (github.com/ai-dynamo/aiconfigurator,
 // aic-core/src/aiconfigurator_core/systems/data/<part>/{gemm,attention}/trtllm/<version>/*.parquet
 // and <part>/comm/nccl/<version>/nccl_perf.parquet), the first three timed by CUDA-graph replay:
 // - GEMMs: TensorRT-LLM's Linear layer in bf16, and in per-tensor fp8 (its input quantized in
-//   the call); kept, by one rule fixed before any was priced: m a power of two from 1 to 16384,
-//   n and k each a power of two from 512 to 16384.
+//   the call), and vLLM 0.14's in 16 bits and in per-tensor fp8 (a static input scale); kept, by
+//   one rule fixed before any was priced: m a power of two from 1 to 16384, n and k each a power
+//   of two from 512 to 16384.
 // - Context (prefill) attention: TensorRT-LLM's attention layer over a causal prompt, bf16 with a
 //   bf16 KV cache; kept, by one rule fixed before any was priced: multi-head (as many KV heads as
 //   query heads), head dimension 128, no window, batch 1, 4, 16 or 64, prompts of 128 and 512 to
@@ -48,23 +50,23 @@ const commit = git('rev-parse', 'HEAD').toString().trim()
 // Each part's newest NCCL table (nccl-tests on one node of the part: HGX boards, NVLink through
 // NVSwitch), and its HBM's spec bandwidth (data/devices/<id>.toml).
 const parts = [
-  { id: 'a100', dir: 'a100_sxm', version: '1.0.0', nccl: '2.27.3', hbm: 2039e9 },
+  { id: 'a100', dir: 'a100_sxm', version: '1.0.0', nccl: '2.27.3', hbm: 2039e9, vllm16: 'bf16' },
   // `pagedContext`: TensorRT-LLM 1.3 forces its paged context FMHA on SM90 (nvbug 5624818), as
   // the collector's own notes say (collector/trtllm/collect_attn.py, on trtllm.py:1434).
-  { id: 'h100', dir: 'h100_sxm', version: '1.3.0rc20', nccl: '2.29.2', hbm: 3.35e12, pagedContext: true },
-  { id: 'h200', dir: 'h200_sxm', version: '1.3.0rc20', nccl: '2.29.2', hbm: 4.8e12, pagedContext: true },
+  { id: 'h100', dir: 'h100_sxm', version: '1.3.0rc20', nccl: '2.29.2', hbm: 3.35e12, pagedContext: true, vllm16: 'bf16' },
+  { id: 'h200', dir: 'h200_sxm', version: '1.3.0rc20', nccl: '2.29.2', hbm: 4.8e12, pagedContext: true, vllm16: 'fp16' },
   { id: 'b200', dir: 'b200_sxm', version: '1.3.0rc20', nccl: '2.29.2', hbm: 8e12, tllmGen: true },
   // Blackwell's GEMM bandwidth share is fitted to this part's GEMVs and its streaming share to
   // its decode attention (scripts/fit-calibration.py), so both files are fit sets; the B200's
   // stay held out.
   { id: 'b300', dir: 'b300_sxm', version: '1.3.0rc20', nccl: '2.29.2', hbm: 8e12, tllmGen: true,
     gemmRole: 'fit (the GEMM bandwidth share of data/calibration/blackwell.toml is fitted to its GEMVs by scripts/fit-calibration.py)' },
-  { id: 'gb200', dir: 'gb200', version: '1.3.0rc20', nccl: '2.29.2', hbm: 8e12, tllmGen: true },
-  { id: 'gb300', dir: 'gb300', version: '1.3.0rc20', nccl: '2.29.2', hbm: 8e12, tllmGen: true },
+  { id: 'gb200', dir: 'gb200', version: '1.3.0rc20', nccl: '2.29.2', hbm: 8e12, tllmGen: true, vllm16: 'bf16' },
+  { id: 'gb300', dir: 'gb300', version: '1.3.0rc20', nccl: '2.29.2', hbm: 8e12, tllmGen: true, vllm16: 'bf16' },
   // The kernel floors and the power limit of data/calibration/ada.toml are fitted to this part's
   // products, so its GEMM file is a fit set; its other tables and TensorRT-LLM's L40S runs hold
   // them out.
-  { id: 'l40s', dir: 'l40s', version: '1.3.0rc20', nccl: '2.27.3', hbm: 864e9,
+  { id: 'l40s', dir: 'l40s', version: '1.3.0rc20', nccl: '2.27.3', hbm: 864e9, vllm16: 'bf16',
     gemmRole: 'fit (the kernel floors and the power limit of data/calibration/ada.toml are fitted to its products by scripts/fit-calibration.py: the floors to those of 64 rows or fewer over 2^22 weights or fewer, the sustained clock to those of 8192 or more in every dimension, the time constant to those of 1024 or more)' },
 ]
 const powers = (from, to) => { const out = []; for (let x = from; x <= to; x *= 2) out.push(x); return out }
@@ -114,6 +116,48 @@ const fp8Gemm = {
   directives: [
     ...gemmDirectives,
     "input_quantize = dynamic (the weights carry no input scale, so FP8QDQLinearMethod.apply quantizes each call's bf16 input with quantize_e4m3_per_tensor, tensorrt_llm/_torch/modules/linear.py: invokeComputeScalesAndQuantizeMatrix zeroes the scale, reduces the input's largest magnitude into it, then quantizes the input, cpp/tensorrt_llm/thop/fp8Op.cpp and common/cudaFp8Utils.cu)",
+  ],
+}
+// vLLM 0.14's Linear layer as the same collector times it (collector/vllm/collect_gemm.py @
+// 5ef50c9b9, the collector that brought in vLLM 0.14.0 in January 2026): RowParallelLinear without
+// bias, its forward on six distinct copies a timed iteration whatever their size
+// (outside_loop_count = 6), the time over six. Its 16-bit layer ran in bf16 until 7bba024a9
+// (2026-02-17) made it fp16; the table's 'bfloat16' is the later renaming of both (cfc7fb055), so
+// each part's type is its collection's: `vllm16` ('bf16' for the tables added before that commit,
+// the GB200's the same day, unknown which, labelled bf16: ridge's peaks for the two are the same).
+const vllmGemmDirectives = [
+  'replayed_copies = 6 (the collector times a loop over six distinct copies of the layer on the same activations, outside_loop_count = 6: collector/vllm/collect_gemm.py; what the L2 holds of them it holds from the call before)',
+  'replay_every_copy = yes (the six copies whatever their size, not only as many as exceed the L2 as the TensorRT-LLM collector takes)',
+  'graph_captured = yes (collector/helper.py benchmark_with_power captures each timed iteration, that loop over the copies, in one CUDA graph: every call but the first follows a kernel of the graph)',
+  ...burst(3, 6, 'collector/vllm/collect_gemm.py: num_warmups = 3, num_runs = 6'),
+]
+const vllmGemm = {
+  ...gemm,
+  suffix: 'vllm',
+  table: 'gemm/vllm/VERSION/gemm_perf.parquet',
+  version: () => '0.14.0',
+  engine: (part, rows) => `vLLM ${rows[0].version}`,
+  parts: part => part.vllm16 !== undefined,
+  conditions: "its Linear layer (vllm.model_executor.layers.linear.RowParallelLinear, TP off) in 16 bits without bias, UnquantizedLinearMethod's torch.nn.functional.linear (cuBLAS), y = x W^T with x m-by-k and W n-by-k, over six distinct copies of the layer a timed iteration (collector/vllm/collect_gemm.py @ 5ef50c9b9); the 16-bit type is the collector's at the table's collection: bf16 until 2026-02-17 (7bba024a9), fp16 after",
+  rule: "16-bit rows (the column's 'bfloat16') with m a power of two from 1 to 16384 and n, k each a power of two from 512 to 16384",
+  cells: (r, part) => [r.m, r.n, r.k, part.vllm16, r.device, r.latency],
+  role: () => undefined,
+  directives: vllmGemmDirectives,
+}
+// The same layer in per-tensor fp8 with a static activation scale (Fp8Config, activation_scheme
+// 'static', collector/vllm/collect_gemm.py @ 5ef50c9b9): Fp8LinearMethod quantizes each call's
+// input with the layer's input scale in one kernel (static_scaled_fp8_quant) before CUTLASS's fp8
+// product (cutlass_scaled_mm) into the 16-bit type.
+const vllmFp8Gemm = {
+  ...vllmGemm,
+  suffix: 'vllm_fp8',
+  conditions: "its Linear layer (RowParallelLinear, TP off) in per-tensor fp8 without bias: Fp8LinearMethod with fp8 e4m3 weights and a static activation scale (Fp8Config(activation_scheme='static'), collector/vllm/collect_gemm.py @ 5ef50c9b9), which quantizes each call's 16-bit input with that scale (static_scaled_fp8_quant) and runs CUTLASS's fp8 product (cutlass_scaled_mm) into the 16-bit type, y = x W^T with x m-by-k and W n-by-k, over six distinct copies of the layer a timed iteration",
+  rule: 'fp8 rows (per-tensor scales; the fp8_block and nvfp4 rows left out: block scales in the product) with m a power of two from 1 to 16384 and n, k each a power of two from 512 to 16384',
+  keep: r => r.gemm_dtype === 'fp8' && gemmShapes(r),
+  cells: (r, part) => [r.m, r.n, r.k, `fp8_e4m3->${part.vllm16}`, r.device, r.latency],
+  directives: [
+    ...vllmGemmDirectives,
+    "input_quantize = static (Fp8LinearMethod with a static activation scale quantizes the input with it in one kernel, ops.scaled_fp8_quant with the scale given: vllm/model_executor/layers/quantization/fp8.py and utils/w8a8_utils.py)",
   ],
 }
 const attentionBurst = burst(10, 6, 'collector/trtllm/collect_attn.py: warming_up = 10, test_ite = 6')
@@ -393,13 +437,13 @@ for (const kind of [vllmMoe, trtllmMoe, vllmContextAttention, vllmGenerationAtte
     'taken for every generation attention table of the collector',
     "taken for every generation attention table of the collector and for its vLLM attention and MoE tables, whose one replay a call the same loop issues"))
 
-for (const kind of [gemm, fp8Gemm, contextAttention, generationAttention, vllmContextAttention,
-  vllmGenerationAttention, collective, vllmMoe, trtllmMoe]) {
+for (const kind of [gemm, fp8Gemm, vllmGemm, vllmFp8Gemm, contextAttention, generationAttention,
+  vllmContextAttention, vllmGenerationAttention, collective, vllmMoe, trtllmMoe]) {
   for (const part of parts.filter(kind.parts ?? (() => true))) {
     const table = await readTable(kind, part)
     if (!table) continue
     const { version, file, rows } = table
-    const engine = (kind.engine ?? (() => `TensorRT-LLM ${version}`))(part)
+    const engine = (kind.engine ?? (() => `TensorRT-LLM ${version}`))(part, rows)
     const kept = rows.filter(kind.keep).sort(byOrder(kind))
     if (kept.length === 0) continue
     const role = kind.role(part)
@@ -419,7 +463,7 @@ for (const kind of [gemm, fp8Gemm, contextAttention, generationAttention, vllmCo
       ...directives.map(d => `# ridge: ${d}`),
       ...exclusion,
       kind.header,
-      ...kept.map(r => kind.cells(r).map(String).join('\t')),
+      ...kept.map(r => kind.cells(r, part).map(String).join('\t')),
     ]
     const out = path.join(outDir, `${kind.name}_aiconfigurator_${part.id}_${kind.suffix ?? kind.precision ?? 'bf16'}.tsv`)
     fs.writeFileSync(out, lines.join('\n') + '\n')

@@ -136,11 +136,25 @@ std::vector<std::string> split_tabs(const std::string& line) {
 // The keys a '# ridge:' line may have ('device NAME' aside), in alphabetical order: a misspelt
 // one would otherwise be read as no directive at all, and its file priced without it.
 constexpr std::string_view kDirectiveKeys[] = {
-    "attention",       "context_kernel", "context_qkv",   "decode_kernel",
-    "device",          "exclude",        "extra_kernels", "fit",
-    "graph_captured",  "input_quantize", "moe_kernels",   "replay_floor_s",
-    "replayed_copies", "role",           "timed_calls",   "timing_overhead_s",
-    "warmup_calls"};
+    "attention",
+    "context_kernel",
+    "context_qkv",
+    "decode_kernel",
+    "device",
+    "exclude",
+    "extra_kernels",
+    "fit",
+    "graph_captured",
+    "input_quantize",
+    "moe_kernels",
+    "replay_every_copy",
+    "replay_floor_s",
+    "replayed_copies",
+    "role",
+    "timed_calls",
+    "timing_overhead_s",
+    "warmup_calls",
+};
 
 void read_directive(Table& t, const std::string& comment, int line) {
   const std::string body = trimmed(comment.substr(std::string_view("ridge:").size()));
@@ -606,11 +620,13 @@ double gemm_weight_bytes(const GemmShape& s, const GemmTypes& types) {
 }
 
 // How many copies of a GEMM's weights a source replays it over, up to `most_copies` (0: not
-// replayed): as many as exceed the L2, as aiconfigurator's collector takes.
+// replayed): as many as exceed the L2, as aiconfigurator's TensorRT-LLM collector takes; all of
+// them where `every_copy` (its vLLM collector's six, whatever their size).
 double replayed_weight_copies(const GemmShape& s, const GemmTypes& types, int most_copies,
-                              const Device& device) {
+                              bool every_copy, const Device& device) {
   const MemoryLevel* l2 = device.shared_cache();
   if (most_copies < 1 || !l2) return 0;
+  if (every_copy) return most_copies;
   return std::clamp(std::ceil(l2->capacity_bytes->value / gemm_weight_bytes(s, types)), 1.0,
                     1.0 * most_copies);
 }
@@ -686,6 +702,8 @@ struct KernelRow {
   GemmTypes types;
   double overhead_s = 0;    // what the source's timing adds to each call
   int replayed_copies = 0;  // '# ridge: replayed_copies = N': Residency
+  // '# ridge: replay_every_copy = yes': all N copies replayed, not only as many as exceed the L2.
+  bool replay_every_copy = false;
   // '# ridge: graph_captured = yes': each timed iteration's calls are captured in one CUDA graph.
   bool graph_captured = false;
   TimedBurst burst;  // '# ridge: warmup_calls', 'timed_calls'
@@ -712,6 +730,8 @@ ValidationSet run_kernel_set(const Table& t, const Catalog& catalog, ValidationR
   const double replay_floor_s = directive_seconds(t, "replay_floor_s");
   const int replayed_copies = static_cast<int>(
       directive_number(t, "replayed_copies", 0, 100, true, "a count from 0 to 100").value_or(0));
+  const bool replay_every_copy =
+      directive_choice(t, "replay_every_copy", "no", {"yes", "no"}) == "yes";
   const bool graph_captured = directive_choice(t, "graph_captured", "no", {"yes", "no"}) == "yes";
   const TimedBurst burst = timed_burst(t);
   for (std::size_t i = 0; i < t.rows.size(); ++i) {
@@ -726,7 +746,7 @@ ValidationSet run_kernel_set(const Table& t, const Catalog& catalog, ValidationR
       priced = fmt::format("dtype '{}' is not a precision ridge reads", row.text("dtype"));
     else
       priced = price(KernelRow{row, *named.device, *types, overhead_s, replayed_copies,
-                               graph_captured, burst});
+                               replay_every_copy, graph_captured, burst});
     if (auto* why = std::get_if<std::string>(&priced)) {
       set.skipped.push_back(fmt::format("line {}: {}", row.line(), *why));
       continue;
@@ -765,17 +785,23 @@ auto where_multiplied(Price price) {
   };
 }
 
-// A source whose fp8 products quantize their 16-bit input in the call ('# ridge: input_quantize =
-// dynamic (why)': TensorRT-LLM's FP8QDQLinearMethod without an input scale): the scale zeroed
-// (one more kernel, at the floor), the input's largest magnitude reduced into it, then the input
-// quantized, before the product.
-std::vector<Op> dynamic_quantization_passes(const GemmShape& s, const GemmTypes& types) {
+// How a source's fp8 products quantize their 16-bit input in the call ('# ridge: input_quantize
+// = none | dynamic | static (why)').
+enum class InputQuantize { none, dynamic, static_scale };
+
+// The passes before the product: with a dynamic scale (TensorRT-LLM's FP8QDQLinearMethod without
+// an input scale) the scale zeroed (one more kernel, at the floor), the input's largest magnitude
+// reduced into it, then the input quantized; with a static one (vLLM's Fp8LinearMethod, its
+// activation scheme static) the quantization alone.
+std::vector<Op> input_quantization_passes(const GemmShape& s, const GemmTypes& types,
+                                          InputQuantize how) {
   const double elements = s.batch * s.m * s.k;
+  if (how == InputQuantize::static_scale) return {quantize_pass(elements, types)};
   return {element_pass("input_amax", elements, elements * types.output_bytes),
           quantize_pass(elements, types)};
 }
 
-ValidationPoint gemm_point(const KernelRow& k, bool dynamic_input_quantization) {
+ValidationPoint gemm_point(const KernelRow& k, InputQuantize input_quantize) {
   const Row& row = k.row;
   const GemmShape shape{row.side("m"), row.side("n"), row.side("k"), row.side_or_one("groups")};
   ValidationPoint p;
@@ -786,27 +812,31 @@ ValidationPoint gemm_point(const KernelRow& k, bool dynamic_input_quantization) 
   if (const auto layout = row.optional_text("layout")) p.label = *layout + " " + p.label;
   p.measured_s = measured_kernel_seconds(row, 2 * shape.batch * shape.m * shape.n * shape.k);
   // Of the copies one iteration times, all but the first follow another in its graph.
-  const double copies = replayed_weight_copies(shape, k.types, k.replayed_copies, k.device);
+  const double copies =
+      replayed_weight_copies(shape, k.types, k.replayed_copies, k.replay_every_copy, k.device);
   const double in_graph = k.graph_captured && copies > 1 ? (copies - 1) / copies : 0;
   TimedBurst burst = k.burst;
   burst.kernels_per_call = std::max(1.0, copies);  // a call is one iteration over any copies
   const Residency where = gemm_residency(shape, k.types, copies, k.device);
-  if (!dynamic_input_quantization || k.types.input_bytes >= k.types.output_bytes) {
+  if (input_quantize == InputQuantize::none || k.types.input_bytes >= k.types.output_bytes) {
     price_gemm(p, k.device, shape, k.types, k.overhead_s, where, in_graph, burst);
     return p;
   }
-  std::vector<Op> ops = dynamic_quantization_passes(shape, k.types);
+  std::vector<Op> ops = input_quantization_passes(shape, k.types, input_quantize);
   ops.push_back(gemm_op(shape, k.types));
-  price_ops(p, k.device, ops, k.types.compute, k.overhead_s, 1, where, in_graph, burst);
+  const double scale_memset = input_quantize == InputQuantize::dynamic ? 1 : 0;
+  price_ops(p, k.device, ops, k.types.compute, k.overhead_s, scale_memset, where, in_graph, burst);
   return p;
 }
 
 ValidationSet run_gemm_set(const Table& t, const Catalog& catalog) {
-  const bool dynamic =
-      directive_choice(t, "input_quantize", "none", {"none", "dynamic"}) == "dynamic";
-  return run_kernel_set(t, catalog, file_role(t), where_multiplied([dynamic](const KernelRow& k) {
-                          return gemm_point(k, dynamic);
-                        }));
+  const std::string choice =
+      directive_choice(t, "input_quantize", "none", {"none", "dynamic", "static"});
+  const InputQuantize how = choice == "dynamic"  ? InputQuantize::dynamic
+                            : choice == "static" ? InputQuantize::static_scale
+                                                 : InputQuantize::none;
+  return run_kernel_set(t, catalog, file_role(t),
+                        where_multiplied([how](const KernelRow& k) { return gemm_point(k, how); }));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1197,6 +1197,23 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("gemm_aiconfigurator_gb300_fp8", held_out, 540, 0.16, 0.27);
   expect_set("gemm_aiconfigurator_l40s_fp8", held_out, 540, 0.31, 0.46);
   expect_set("gemm_aiconfigurator_b300_bf16", fit, 540, 0.11);
+  // vLLM 0.14's Linear layer as the same collector times it (six copies a timed iteration),
+  // added and run once with the model as it stood. In 16 bits (torch's cuBLAS) the A100's,
+  // H100's and H200's meet the kernel-level target; the L40S's, GB200's and GB300's do not.
+  // In per-tensor fp8 with a static input scale every part is about half faster than measured:
+  // the table's fp8 products run at the 16-bit ones' rate (an H100's 8192-cube 1.36 ms
+  // in both, TensorRT-LLM's fp8 0.88), which this holds, unhidden (docs/predict.md).
+  expect_set("gemm_aiconfigurator_a100_vllm", held_out, 504, 0.09, 0.21);
+  expect_set("gemm_aiconfigurator_h100_vllm", held_out, 504, 0.09, 0.24);
+  expect_set("gemm_aiconfigurator_h200_vllm", held_out, 540, 0.10, 0.22);
+  expect_set("gemm_aiconfigurator_l40s_vllm", held_out, 504, 0.14, 0.41);
+  expect_set("gemm_aiconfigurator_gb200_vllm", held_out, 504, 0.13, 0.39);
+  expect_set("gemm_aiconfigurator_gb300_vllm", held_out, 540, 0.11, 0.32);
+  expect_set("gemm_aiconfigurator_h100_vllm_fp8", held_out, 504, 0.48, 0.70);
+  expect_set("gemm_aiconfigurator_h200_vllm_fp8", held_out, 540, 0.47, 0.70);
+  expect_set("gemm_aiconfigurator_l40s_vllm_fp8", held_out, 504, 0.55, 0.75);
+  expect_set("gemm_aiconfigurator_gb200_vllm_fp8", held_out, 504, 0.56, 0.73);
+  expect_set("gemm_aiconfigurator_gb300_vllm_fp8", held_out, 540, 0.54, 0.77);
   // Its context-attention tables (TensorRT-LLM's attention layer over a causal prompt: the
   // rotary and cache pass, writing K back into the packed QKV buffer where the kernel reads it,
   // then its own context FMHA, its blocks in the grid's order, each block's fixed part a time,
@@ -1719,7 +1736,44 @@ TEST(Validation, ADynamicallyQuantizedFp8ProductPaysForItsQuantization) {
   EXPECT_NEAR(*dynamic.expected_s,
               *plain.expected_s + pass(2 * input) + pass(3 * input) + c.kernel_floor_s.value, 1e-9);
   EXPECT_NEAR(dynamic.bound_s - plain.bound_s, 5 * input / h100.main_bandwidth_bytes_per_s(), 1e-9);
-  EXPECT_THROW(validate("# ridge: input_quantize = static (why)\n" + rows), InputError);
+  // With a scale the layer holds ('static': vLLM's Fp8LinearMethod), the quantization alone.
+  const ValidationPoint fixed_scale =
+      validate("# Source: a test\n# ridge: input_quantize = static (why)\n" + rows)
+          .front()
+          .points.front();
+  EXPECT_NEAR(*fixed_scale.expected_s, *plain.expected_s + pass(3 * input), 1e-9);
+  EXPECT_NEAR(fixed_scale.bound_s - plain.bound_s, 3 * input / h100.main_bandwidth_bytes_per_s(),
+              1e-9);
+  EXPECT_THROW(validate("# ridge: input_quantize = sometimes (why)\n" + rows), InputError);
+}
+
+// A source that replays all of its N copies of a GEMM's weights whatever their size ('# ridge:
+// replay_every_copy = yes': aiconfigurator's vLLM collector, six), not only as many as exceed the
+// L2 (its TensorRT-LLM collector): the L2 holds a smaller share of what the call replays.
+TEST(Validation, ReplayingEveryCopyKeepsAllOfThemInTheCall) {
+  const std::string head =
+      "# Source: a test\n# ridge: replayed_copies = 6 (why)\n"
+      "# ridge: graph_captured = yes (why)\n";
+  const std::string rows =
+      "m\tn\tk\tdtype\tdevice\ttime_ms\n"
+      "1\t4096\t4096\tbf16\tH100 SXM\t0.01\n";
+  const ValidationPoint some = validate(head + rows).front().points.front();
+  const ValidationPoint every =
+      validate(head + "# ridge: replay_every_copy = yes (why)\n" + rows).front().points.front();
+  // 32 MiB of weights: two copies pass the H100's 50 MiB L2, and the rule of up to six replays
+  // two; all six leave the L2 a share of them a third as large, so more is read from memory.
+  const Device& h100 = device("h100-sxm");
+  const MemoryLevel& l2 = *h100.shared_cache();
+  const double weights = 4096.0 * 4096 * 2, activations = 2 * 4096.0 * 2;
+  const auto bound_with = [&](double copies) {
+    const double share = std::min(1.0, l2.capacity_bytes->value / (copies * weights + activations));
+    const double bytes = weights + activations;
+    return bytes * (1 - share) / h100.main_bandwidth_bytes_per_s() +
+           bytes * share / l2.bandwidth_bytes_per_s->value;
+  };
+  EXPECT_NEAR(some.bound_s, bound_with(2), 1e-12);
+  EXPECT_NEAR(every.bound_s, bound_with(6), 1e-12);
+  EXPECT_NE(*every.expected_s, *some.expected_s);
 }
 
 // An attention table whose calls write the new K and V to the cache before the kernel, without
