@@ -1,15 +1,15 @@
 #!/usr/bin/env node
 // Writes data/validation/{gemm,attention,decode_attention}_aiconfigurator_<part>_bf16.tsv,
-// gemm_aiconfigurator_<part>_{fp8,vllm,vllm_fp8}.tsv,
+// gemm_aiconfigurator_<part>_{fp8,vllm,vllm_fp8,sglang,sglang_fp8}.tsv,
 // {attention,decode_attention}_aiconfigurator_<part>_vllm.tsv,
 // collective_aiconfigurator_<part>_fp16.tsv and moe_aiconfigurator_<part>_{vllm,trtllm}.tsv from
 // the tables NVIDIA's aiconfigurator collected on real GPUs (github.com/ai-dynamo/aiconfigurator,
 // aic-core/src/aiconfigurator_core/systems/data/<part>/{gemm,attention}/trtllm/<version>/*.parquet
 // and <part>/comm/nccl/<version>/nccl_perf.parquet), the first three timed by CUDA-graph replay:
 // - GEMMs: TensorRT-LLM's Linear layer in bf16, and in per-tensor fp8 (its input quantized in
-//   the call), and vLLM 0.14's in 16 bits and in per-tensor fp8 (a static input scale); kept, by
-//   one rule fixed before any was priced: m a power of two from 1 to 16384, n and k each a power
-//   of two from 512 to 16384.
+//   the call), vLLM 0.14's in 16 bits and in per-tensor fp8 (a static input scale), and SGLang
+//   0.5.10's in bf16 and in fp8 (per-token scales); kept, by one rule fixed before any was
+//   priced: m a power of two from 1 to 16384, n and k each a power of two from 512 to 16384.
 // - Context (prefill) attention: TensorRT-LLM's attention layer over a causal prompt, bf16 with a
 //   bf16 KV cache; kept, by one rule fixed before any was priced: multi-head (as many KV heads as
 //   query heads), head dimension 128, no window, batch 1, 4, 16 or 64, prompts of 128 and 512 to
@@ -158,6 +158,41 @@ const vllmFp8Gemm = {
   directives: [
     ...vllmGemmDirectives,
     "input_quantize = static (Fp8LinearMethod with a static activation scale quantizes the input with it in one kernel, ops.scaled_fp8_quant with the scale given: vllm/model_executor/layers/quantization/fp8.py and utils/w8a8_utils.py)",
+  ],
+}
+// SGLang 0.5.10's GEMMs as the same collector times them (collector/sglang/collect_gemm.py @
+// cb4d907c7, the collector of most parts' tables; @ feebdae3d for the H200's and B200's, the
+// same calls): bf16 products by torch's F.linear, and fp8 ones with a scale a weight column and
+// dynamic scales a row of the input (sgl_per_token_quant_fp8, then sgl-kernel's fp8_scaled_mm
+// into bf16); six distinct copies of the operands a timed iteration at the kept sizes (the
+// collector caps the copies by memory, which no kept shape reaches).
+const sglangGemmDirectives = [
+  'replayed_copies = 6 (the collector times a loop over six distinct copies of the operands, outside_loop_count = min(6, what 70% of the memory holds), six at every kept size: collector/sglang/collect_gemm.py; what the L2 holds of them it holds from the call before)',
+  'replay_every_copy = yes (the six copies whatever their size, not only as many as exceed the L2 as the TensorRT-LLM collector takes)',
+  'graph_captured = yes (collector/helper.py benchmark_with_power captures each timed iteration, that loop over the copies, in one CUDA graph: every call but the first follows a kernel of the graph)',
+  ...burst(3, 6, 'collector/sglang/collect_gemm.py: num_warmups = 3, num_runs = 6'),
+]
+const sglangGemm = {
+  ...gemm,
+  suffix: 'sglang',
+  table: 'gemm/sglang/VERSION/gemm_perf.parquet',
+  version: () => '0.5.10',
+  engine: (part, rows) => `SGLang ${rows[0].version}`,
+  conditions: "bf16 products as its collector runs them, torch.nn.functional.linear without bias (cuBLAS), y = x W^T with x m-by-k and W n-by-k, over six distinct copies of the operands a timed iteration (collector/sglang/collect_gemm.py @ cb4d907c7; @ feebdae3d for the H200's and B200's tables, the same calls)",
+  rule: 'bf16 rows with m a power of two from 1 to 16384 and n, k each a power of two from 512 to 16384',
+  role: () => undefined,
+  directives: sglangGemmDirectives,
+}
+const sglangFp8Gemm = {
+  ...sglangGemm,
+  suffix: 'sglang_fp8',
+  conditions: "fp8 products as its collector runs them, W8A8 with a scale for each column of the fp8 weights and each row of the input: each call's bf16 input quantized with its rows' scales, found in the same kernel (sgl_kernel.sgl_per_token_quant_fp8), then sgl-kernel's CUTLASS product with both scales into bf16 (fp8_scaled_mm), y = x W^T with x m-by-k and W n-by-k, over six distinct copies of the operands a timed iteration (collector/sglang/collect_gemm.py @ cb4d907c7; @ feebdae3d for the H200's and B200's tables)",
+  rule: 'fp8 rows (dynamic per-token scales; the fp8_block and nvfp4 rows left out: block scales in the product) with m a power of two from 1 to 16384 and n, k each a power of two from 512 to 16384',
+  keep: r => r.gemm_dtype === 'fp8' && gemmShapes(r),
+  cells: r => [r.m, r.n, r.k, 'fp8_e4m3->bf16', r.device, r.latency],
+  directives: [
+    ...sglangGemmDirectives,
+    'input_quantize = per-token (sgl_per_token_quant_fp8 finds each row\'s largest magnitude and quantizes the row with it in one kernel, a block a row: sgl-kernel csrc/gemm/per_token_quant_fp8.cu)',
   ],
 }
 const attentionBurst = burst(10, 6, 'collector/trtllm/collect_attn.py: warming_up = 10, test_ite = 6')
@@ -437,8 +472,8 @@ for (const kind of [vllmMoe, trtllmMoe, vllmContextAttention, vllmGenerationAtte
     'taken for every generation attention table of the collector',
     "taken for every generation attention table of the collector and for its vLLM attention and MoE tables, whose one replay a call the same loop issues"))
 
-for (const kind of [gemm, fp8Gemm, vllmGemm, vllmFp8Gemm, contextAttention, generationAttention,
-  vllmContextAttention, vllmGenerationAttention, collective, vllmMoe, trtllmMoe]) {
+for (const kind of [gemm, fp8Gemm, vllmGemm, vllmFp8Gemm, sglangGemm, sglangFp8Gemm, contextAttention,
+  generationAttention, vllmContextAttention, vllmGenerationAttention, collective, vllmMoe, trtllmMoe]) {
   for (const part of parts.filter(kind.parts ?? (() => true))) {
     const table = await readTable(kind, part)
     if (!table) continue

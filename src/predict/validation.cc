@@ -786,17 +786,19 @@ auto where_multiplied(Price price) {
 }
 
 // How a source's fp8 products quantize their 16-bit input in the call ('# ridge: input_quantize
-// = none | dynamic | static (why)').
-enum class InputQuantize { none, dynamic, static_scale };
+// = none | dynamic | static | per-token (why)').
+enum class InputQuantize { none, dynamic, static_scale, per_token };
 
-// The passes before the product: with a dynamic scale (TensorRT-LLM's FP8QDQLinearMethod without
-// an input scale) the scale zeroed (one more kernel, at the floor), the input's largest magnitude
-// reduced into it, then the input quantized; with a static one (vLLM's Fp8LinearMethod, its
-// activation scheme static) the quantization alone.
+// The passes before the product: with a dynamic scale for the whole input (TensorRT-LLM's
+// FP8QDQLinearMethod without an input scale) the scale zeroed (one more kernel, at the floor),
+// the input's largest magnitude reduced into it, then the input quantized; with a static one
+// (vLLM's Fp8LinearMethod, its activation scheme static) the quantization alone; with a scale a
+// row (SGLang's sgl_per_token_quant_fp8) one kernel too, each row's largest magnitude found and
+// the row quantized by one block, its second read of the row from the SM's cache.
 std::vector<Op> input_quantization_passes(const GemmShape& s, const GemmTypes& types,
                                           InputQuantize how) {
   const double elements = s.batch * s.m * s.k;
-  if (how == InputQuantize::static_scale) return {quantize_pass(elements, types)};
+  if (how != InputQuantize::dynamic) return {quantize_pass(elements, types)};
   return {element_pass("input_amax", elements, elements * types.output_bytes),
           quantize_pass(elements, types)};
 }
@@ -831,10 +833,11 @@ ValidationPoint gemm_point(const KernelRow& k, InputQuantize input_quantize) {
 
 ValidationSet run_gemm_set(const Table& t, const Catalog& catalog) {
   const std::string choice =
-      directive_choice(t, "input_quantize", "none", {"none", "dynamic", "static"});
-  const InputQuantize how = choice == "dynamic"  ? InputQuantize::dynamic
-                            : choice == "static" ? InputQuantize::static_scale
-                                                 : InputQuantize::none;
+      directive_choice(t, "input_quantize", "none", {"none", "dynamic", "static", "per-token"});
+  const InputQuantize how = choice == "dynamic"     ? InputQuantize::dynamic
+                            : choice == "static"    ? InputQuantize::static_scale
+                            : choice == "per-token" ? InputQuantize::per_token
+                                                    : InputQuantize::none;
   return run_kernel_set(t, catalog, file_role(t),
                         where_multiplied([how](const KernelRow& k) { return gemm_point(k, how); }));
 }
