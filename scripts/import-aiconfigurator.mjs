@@ -1,15 +1,16 @@
 #!/usr/bin/env node
 // Writes data/validation/{gemm,attention,decode_attention}_aiconfigurator_<part>_bf16.tsv,
-// gemm_aiconfigurator_<part>_{fp8,vllm,vllm_fp8,sglang,sglang_fp8}.tsv,
+// gemm_aiconfigurator_<part>_{fp8,vllm,vllm_fp8,vllm_fp8_block,sglang,sglang_fp8,sglang_fp8_block}.tsv,
 // {attention,decode_attention}_aiconfigurator_<part>_vllm.tsv,
 // collective_aiconfigurator_<part>_fp16.tsv and moe_aiconfigurator_<part>_{vllm,trtllm}.tsv from
 // the tables NVIDIA's aiconfigurator collected on real GPUs (github.com/ai-dynamo/aiconfigurator,
 // aic-core/src/aiconfigurator_core/systems/data/<part>/{gemm,attention}/trtllm/<version>/*.parquet
 // and <part>/comm/nccl/<version>/nccl_perf.parquet), the first three timed by CUDA-graph replay:
 // - GEMMs: TensorRT-LLM's Linear layer in bf16, and in per-tensor fp8 (its input quantized in
-//   the call), vLLM 0.14's in 16 bits and in per-tensor fp8 (a static input scale), and SGLang
-//   0.5.10's in bf16 and in fp8 (per-token scales); kept, by one rule fixed before any was
-//   priced: m a power of two from 1 to 16384, n and k each a power of two from 512 to 16384.
+//   the call), vLLM 0.14's in 16 bits and in per-tensor fp8 (a static input scale), SGLang
+//   0.5.10's in bf16 and in fp8 (per-token scales), and both engines' block-scaled fp8 on Hopper;
+//   kept, by one rule fixed before any was priced: m a power of two from 1 to 16384, n and k each
+//   a power of two from 512 to 16384.
 // - Context (prefill) attention: TensorRT-LLM's attention layer over a causal prompt, bf16 with a
 //   bf16 KV cache; kept, by one rule fixed before any was priced: multi-head (as many KV heads as
 //   query heads), head dimension 128, no window, batch 1, 4, 16 or 64, prompts of 128 and 512 to
@@ -195,6 +196,39 @@ const sglangFp8Gemm = {
     'input_quantize = per-token (sgl_per_token_quant_fp8 finds each row\'s largest magnitude and quantizes the row with it in one kernel, a block a row: sgl-kernel csrc/gemm/per_token_quant_fp8.cu)',
   ],
 }
+// Both engines' block-scaled fp8 products (DeepSeek's recipe: a scale for each 128 x 128 block of
+// the weights, one for each 128 elements of an input row), on Hopper only, where DeepGEMM takes
+// the scales in fp32 as given; on Blackwell it wants them as packed powers of two (UE8M0), and
+// whether a call converts them the tables do not say. vLLM's collector forces DeepGEMM
+// (VLLM_USE_DEEP_GEMM=1) where installed: W8A8BlockFp8LinearOp quantizes the input a group of
+// 128 at a time (per_token_group_quant_fp8) and runs DeepGEMM's fp8_gemm_nt; SGLang's runs
+// sglang_per_token_group_quant_fp8 and DeepGEMM's gemm_nt_f8f8bf16. One quantization kernel and
+// one product each. vLLM takes DeepGEMM only for a bf16 output
+// (should_use_deepgemm_for_fp8_linear), so only its H100 table, collected in bf16, is taken: the
+// H200's, collected in fp16, ran another kernel.
+const blockFp8 = (base, { suffix, partIds, conditions }) => ({
+  ...base,
+  suffix,
+  parts: part => partIds.includes(part.id),
+  conditions,
+  rule: 'fp8_block rows (a scale a 128 x 128 block of the weights and a 128-element group of an input row), on Hopper, with m a power of two from 1 to 16384 and n, k each a power of two from 512 to 16384',
+  keep: r => r.gemm_dtype === 'fp8_block' && gemmShapes(r),
+  cells: r => [r.m, r.n, r.k, 'fp8_e4m3->bf16', r.device, r.latency],
+  directives: [
+    ...base.directives.filter(d => !d.startsWith('input_quantize')),
+    'input_quantize = per-token (a scale for each 128 elements of a row, found and applied in one kernel before the product: vLLM\'s per_token_group_quant_fp8, SGLang\'s sglang_per_token_group_quant_fp8)',
+  ],
+})
+const vllmBlockFp8Gemm = blockFp8(vllmFp8Gemm, {
+  suffix: 'vllm_fp8_block',
+  partIds: ['h100'],
+  conditions: "its Linear layer (RowParallelLinear, TP off) with block-scaled fp8 weights (Fp8Config(activation_scheme='dynamic', weight_block_size=[128, 128]), collector/vllm/collect_gemm.py @ 5ef50c9b9, which sets VLLM_USE_DEEP_GEMM=1 to take DeepGEMM where it is installed): W8A8BlockFp8LinearOp quantizes each call's bf16 input a group of 128 at a time (per_token_group_quant_fp8) and runs the block-scaled product into bf16, DeepGEMM's fp8_gemm_nt where vLLM takes it (which kernel ran, the table does not say), y = x W^T with x m-by-k and W n-by-k, over six distinct copies of the layer a timed iteration",
+})
+const sglangBlockFp8Gemm = blockFp8(sglangFp8Gemm, {
+  suffix: 'sglang_fp8_block',
+  partIds: ['h100', 'h200'],
+  conditions: "block-scaled fp8 products as its collector runs them: each call's bf16 input quantized a group of 128 at a time with the scales in DeepGEMM's TMA-aligned column-major layout (sglang_per_token_group_quant_fp8), then DeepGEMM's gemm_nt_f8f8bf16 with the weights' 128 x 128 block scales into bf16, y = x W^T with x m-by-k and W n-by-k, over six distinct copies of the operands a timed iteration (collector/sglang/collect_gemm.py @ cb4d907c7; @ feebdae3d for the H200's table)",
+})
 const attentionBurst = burst(10, 6, 'collector/trtllm/collect_attn.py: warming_up = 10, test_ite = 6')
 // The part whose context attention table TensorRT-LLM's context FMHA rate is fitted to.
 const contextFitPartId = 'h100'
@@ -472,8 +506,9 @@ for (const kind of [vllmMoe, trtllmMoe, vllmContextAttention, vllmGenerationAtte
     'taken for every generation attention table of the collector',
     "taken for every generation attention table of the collector and for its vLLM attention and MoE tables, whose one replay a call the same loop issues"))
 
-for (const kind of [gemm, fp8Gemm, vllmGemm, vllmFp8Gemm, sglangGemm, sglangFp8Gemm, contextAttention,
-  generationAttention, vllmContextAttention, vllmGenerationAttention, collective, vllmMoe, trtllmMoe]) {
+for (const kind of [gemm, fp8Gemm, vllmGemm, vllmFp8Gemm, vllmBlockFp8Gemm, sglangGemm, sglangFp8Gemm,
+  sglangBlockFp8Gemm, contextAttention, generationAttention, vllmContextAttention,
+  vllmGenerationAttention, collective, vllmMoe, trtllmMoe]) {
   for (const part of parts.filter(kind.parts ?? (() => true))) {
     const table = await readTable(kind, part)
     if (!table) continue

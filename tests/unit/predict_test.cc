@@ -1234,6 +1234,12 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("gemm_aiconfigurator_h200_sglang_fp8", held_out, 540, 0.13, 0.35);
   expect_set("gemm_aiconfigurator_l40s_sglang", held_out, 540, 0.11, 0.40);
   expect_set("gemm_aiconfigurator_l40s_sglang_fp8", held_out, 540, 0.18, 0.54);
+  // Both engines' block-scaled fp8 products on Hopper (a group of 128 of each input row
+  // quantized in one kernel, then the product), run once: SGLang's DeepGEMM a sixth fast, its
+  // largest products a fifth to a quarter; vLLM's slower than its own bf16 ones, far off.
+  expect_set("gemm_aiconfigurator_h100_sglang_fp8_block", held_out, 540, 0.16, 0.43);
+  expect_set("gemm_aiconfigurator_h200_sglang_fp8_block", held_out, 540, 0.18, 0.47);
+  expect_set("gemm_aiconfigurator_h100_vllm_fp8_block", held_out, 504, 0.72, 0.78);
   // Its context-attention tables (TensorRT-LLM's attention layer over a causal prompt: the
   // rotary and cache pass, writing K back into the packed QKV buffer where the kernel reads it,
   // then its own context FMHA, its blocks in the grid's order, each block's fixed part a time,
