@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Writes data/validation/{gemm,attention,decode_attention}_aiconfigurator_<part>_bf16.tsv,
-// gemm_aiconfigurator_<part>_{fp8,vllm,vllm_fp8,vllm_fp8_block,sglang,sglang_fp8,sglang_fp8_block}.tsv,
+// gemm_aiconfigurator_<part>_{fp8,vllm,vllm_fp8,vllm_fp8_block,sglang,sglang_fp8,sglang_fp8_block,
+// mla_bmm}.tsv,
 // {attention,decode_attention}_aiconfigurator_<part>_vllm.tsv,
 // collective_aiconfigurator_<part>_fp16.tsv and moe_aiconfigurator_<part>_{vllm,trtllm}.tsv from
 // the tables NVIDIA's aiconfigurator collected on real GPUs (github.com/ai-dynamo/aiconfigurator,
@@ -10,7 +11,8 @@
 //   the call), vLLM 0.14's in 16 bits and in per-tensor fp8 (a static input scale), SGLang
 //   0.5.10's in bf16 and in fp8 (per-token scales), and both engines' block-scaled fp8 on Hopper;
 //   kept, by one rule fixed before any was priced: m a power of two from 1 to 16384, n and k each
-//   a power of two from 512 to 16384.
+//   a power of two from 512 to 16384. And TensorRT-LLM's batched products of DeepSeek's latent
+//   attention in decode (the rule below).
 // - Context (prefill) attention: TensorRT-LLM's attention layer over a causal prompt, bf16 with a
 //   bf16 KV cache; kept, by one rule fixed before any was priced: multi-head (as many KV heads as
 //   query heads), head dimension 128, no window, batch 1, 4, 16 or 64, prompts of 128 and 512 to
@@ -229,6 +231,36 @@ const sglangBlockFp8Gemm = blockFp8(sglangFp8Gemm, {
   partIds: ['h100', 'h200'],
   conditions: "block-scaled fp8 products as its collector runs them: each call's bf16 input quantized a group of 128 at a time with the scales in DeepGEMM's TMA-aligned column-major layout (sglang_per_token_group_quant_fp8), then DeepGEMM's gemm_nt_f8f8bf16 with the weights' 128 x 128 block scales into bf16, y = x W^T with x m-by-k and W n-by-k, over six distinct copies of the operands a timed iteration (collector/sglang/collect_gemm.py @ cb4d907c7; @ feebdae3d for the H200's table)",
 })
+// DeepSeek's absorbed latent attention in decode runs two batched products around the kernel,
+// a product a head: the queries' 128 no-rope dimensions into the 512-wide latent space
+// (mla_gen_pre: q_nope x W_UK, m = tokens, n = 512, k = 128) and the latent output back to the
+// 128-wide values (mla_gen_post: m = tokens, n = 128, k = 512). TensorRT-LLM runs both in bf16
+// as one strided batched cuBLAS product (torch.ops.trtllm.bmm_out), which the collector times
+// alone, one product a CUDA-graph replay on the same buffers, the replays back to back between
+// two events (collector/trtllm/collect_mla_bmm.py and collector/helper.py @ dec5f4cd2). The
+// L40S's table is left out: its power limit sets the clock by how long the collector's adaptive
+// count of runs lasted, which the table does not record.
+const mlaBmmShapes = new Set(powers(1, 8192))
+const mlaBmmParts = new Set(['h100', 'h200', 'b200', 'b300', 'gb200', 'gb300'])
+const mlaBmmOps = { mla_gen_pre: [512, 128], mla_gen_post: [128, 512] }
+const mlaBmm = {
+  name: 'gemm',
+  suffix: 'mla_bmm',
+  table: 'mla_bmm/trtllm/VERSION/mla_bmm_perf.parquet',
+  parts: part => mlaBmmParts.has(part.id),
+  conditions: "DeepSeek's absorbed latent attention's two batched products in decode, a product a head over the tokens: mla_gen_pre, the queries' 128 no-rope dimensions into the 512-wide latent space (n = 512, k = 128), and mla_gen_post, the attention's latent output back to 128-wide values (n = 128, k = 512), in bf16 as one strided batched cuBLAS product each (torch.ops.trtllm.bmm_out; collector/trtllm/collect_mla_bmm.py @ dec5f4cd2), one product a CUDA-graph replay on the same buffers, the replays timed back to back (collector/helper.py)",
+  timing: 'timed by CUDA-graph replay after warm-up (collector/helper.py benchmark_with_power)',
+  rule: 'bf16 rows (kernel_source trtllm_bmm_out; the fp8 rows left out: block-scaled on Hopper, dequantized to bf16 on Blackwell), both products, every head count (1 to 128: the heads a GPU holds at TP 128 to 1), tokens a power of two from 1 to 8192; the L40S left out (its power limit, above)',
+  keep: r => r.kernel_source === 'trtllm_bmm_out' && r.bmm_dtype === 'bfloat16' && r.op_name in mlaBmmOps &&
+    mlaBmmShapes.has(Number(r.num_tokens)),
+  order: r => [Object.keys(mlaBmmOps).indexOf(r.op_name), Number(r.num_heads), Number(r.num_tokens)],
+  header: 'op\tgroups\tm\tn\tk\tdtype\tdevice\ttime_ms',
+  cells: r => [r.op_name, r.num_heads, r.num_tokens, ...mlaBmmOps[r.op_name], 'bf16', r.device, r.latency],
+  role: () => undefined,
+  directives: [
+    "replayed_copies = 1 (the collector replays the product on the same buffers, collector/trtllm/collect_mla_bmm.py: what the L2 holds of them it holds from the call before)",
+  ],
+}
 const attentionBurst = burst(10, 6, 'collector/trtllm/collect_attn.py: warming_up = 10, test_ite = 6')
 // The part whose context attention table TensorRT-LLM's context FMHA rate is fitted to.
 const contextFitPartId = 'h100'
@@ -507,7 +539,7 @@ for (const kind of [vllmMoe, trtllmMoe, vllmContextAttention, vllmGenerationAtte
     "taken for every generation attention table of the collector and for its vLLM attention and MoE tables, whose one replay a call the same loop issues"))
 
 for (const kind of [gemm, fp8Gemm, vllmGemm, vllmFp8Gemm, vllmBlockFp8Gemm, sglangGemm, sglangFp8Gemm,
-  sglangBlockFp8Gemm, contextAttention, generationAttention, vllmContextAttention,
+  sglangBlockFp8Gemm, mlaBmm, contextAttention, generationAttention, vllmContextAttention,
   vllmGenerationAttention, collective, vllmMoe, trtllmMoe]) {
   for (const part of parts.filter(kind.parts ?? (() => true))) {
     const table = await readTable(kind, part)

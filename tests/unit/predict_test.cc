@@ -1240,6 +1240,16 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("gemm_aiconfigurator_h100_sglang_fp8_block", held_out, 540, 0.16, 0.43);
   expect_set("gemm_aiconfigurator_h200_sglang_fp8_block", held_out, 540, 0.18, 0.47);
   expect_set("gemm_aiconfigurator_h100_vllm_fp8_block", held_out, 504, 0.72, 0.78);
+  // TensorRT-LLM's two batched products of DeepSeek's latent attention in decode (cuBLAS, bf16,
+  // a product a head), run once: the H100's and H200's meet the kernel-level target;
+  // Blackwell's smallest, one a CUDA-graph replay back to back, take 4.4-5 us where one kernel
+  // takes 3.3, which this holds, unhidden (docs/predict.md).
+  expect_set("gemm_aiconfigurator_b200_mla_bmm", held_out, 224, 0.20, 0.29);
+  expect_set("gemm_aiconfigurator_b300_mla_bmm", held_out, 224, 0.18, 0.29);
+  expect_set("gemm_aiconfigurator_gb200_mla_bmm", held_out, 224, 0.32, 0.44);
+  expect_set("gemm_aiconfigurator_gb300_mla_bmm", held_out, 224, 0.30, 0.41);
+  expect_set("gemm_aiconfigurator_h100_mla_bmm", held_out, 224, 0.09, 0.15);
+  expect_set("gemm_aiconfigurator_h200_mla_bmm", held_out, 224, 0.08, 0.23);
   // Its context-attention tables (TensorRT-LLM's attention layer over a causal prompt: the
   // rotary and cache pass, writing K back into the packed QKV buffer where the kernel reads it,
   // then its own context FMHA, its blocks in the grid's order, each block's fixed part a time,
