@@ -3,7 +3,8 @@
 // gemm_aiconfigurator_<part>_{fp8,vllm,vllm_fp8,vllm_fp8_block,sglang,sglang_fp8,sglang_fp8_block,
 // mla_bmm}.tsv,
 // {attention,decode_attention}_aiconfigurator_<part>_vllm.tsv,
-// collective_aiconfigurator_<part>_fp16.tsv and moe_aiconfigurator_<part>_{vllm,trtllm}.tsv from
+// collective_aiconfigurator_<part>_fp16.tsv, moe_aiconfigurator_<part>_{vllm,trtllm}.tsv and
+// elementwise_aiconfigurator_<part>_quantize.tsv from
 // the tables NVIDIA's aiconfigurator collected on real GPUs (github.com/ai-dynamo/aiconfigurator,
 // aic-core/src/aiconfigurator_core/systems/data/<part>/{gemm,attention}/trtllm/<version>/*.parquet
 // and <part>/comm/nccl/<version>/nccl_perf.parquet), the first three timed by CUDA-graph replay:
@@ -13,6 +14,8 @@
 //   kept, by one rule fixed before any was priced: m a power of two from 1 to 16384, n and k each
 //   a power of two from 512 to 16384. And TensorRT-LLM's batched products of DeepSeek's latent
 //   attention in decode (the rule below).
+// - Element-wise: TensorRT-LLM's fp8 quantization of a bf16 input with a scale given, m a power
+//   of two from 1 to 16384, k from 512 to 16384.
 // - Context (prefill) attention: TensorRT-LLM's attention layer over a causal prompt, bf16 with a
 //   bf16 KV cache; kept, by one rule fixed before any was priced: multi-head (as many KV heads as
 //   query heads), head dimension 128, no window, batch 1, 4, 16 or 64, prompts of 128 and 512 to
@@ -259,6 +262,33 @@ const mlaBmm = {
   role: () => undefined,
   directives: [
     "replayed_copies = 1 (the collector replays the product on the same buffers, collector/trtllm/collect_mla_bmm.py: what the L2 holds of them it holds from the call before)",
+  ],
+}
+// TensorRT-LLM's fp8 quantization with a scale given (torch.ops.tensorrt_llm.
+// static_quantize_e4m3_per_tensor: one kernel reading the bf16 input and writing it in fp8,
+// invokeQuantizeMatrix), which the collector times alone, five calls on the same input a CUDA
+// graph, the time over five (collector/trtllm/collect_computescale.py @ dec5f4cd2, its
+// scale_matrix rows; the compute_scale rows are a difference of two timings, not taken). An
+// element-wise kernel, as `ridge model` prices every norm, residual and activation. The L40S's
+// left out, as the latent attention's products (its power limit and the adaptive count of runs).
+const quantizeShapes = gemmShapes
+const scaleMatrix = {
+  name: 'elementwise',
+  suffix: 'quantize',
+  table: 'quantize/trtllm/VERSION/scale_matrix_perf.parquet',
+  parts: part => mlaBmmParts.has(part.id),
+  conditions: "its fp8 quantization of a bf16 m-by-k input with a scale given, torch.ops.tensorrt_llm.static_quantize_e4m3_per_tensor (one kernel, invokeQuantizeMatrix: each element read in bf16 and written in fp8), five calls on the same input a CUDA graph, the time over five (collector/trtllm/collect_computescale.py @ dec5f4cd2, its scale_matrix rows)",
+  timing: 'timed by CUDA-graph replay after warm-up (collector/helper.py benchmark_with_power)',
+  rule: 'scale_matrix rows (fp8) with m a power of two from 1 to 16384 and k a power of two from 512 to 16384; elements = m x k; the L40S left out',
+  keep: r => r.op_name === 'scale_matrix' && r.quant_dtype === 'fp8' && quantizeShapes({ m: r.m, n: 512, k: r.k }),
+  order: r => [Number(r.m), Number(r.k)],
+  header: 'op\tm\tk\telements\tdtype\tdevice\ttime_ms',
+  cells: r => ['quantize', r.m, r.k, Number(r.m) * Number(r.k), 'bf16->fp8_e4m3', r.device, r.latency],
+  role: () => undefined,
+  directives: [
+    'replayed_copies = 1 (the collector quantizes the same input five times a timed iteration, collector/trtllm/collect_computescale.py: what the L2 holds of it and of the output it holds from the call before)',
+    'graph_captured = yes (collector/helper.py benchmark_with_power captures the five calls in one CUDA graph)',
+    'graph_calls = 5 (outside_loop_count = 5 calls a timed iteration, the time over five: collector/trtllm/collect_computescale.py)',
   ],
 }
 const attentionBurst = burst(10, 6, 'collector/trtllm/collect_attn.py: warming_up = 10, test_ite = 6')
@@ -539,8 +569,8 @@ for (const kind of [vllmMoe, trtllmMoe, vllmContextAttention, vllmGenerationAtte
     "taken for every generation attention table of the collector and for its vLLM attention and MoE tables, whose one replay a call the same loop issues"))
 
 for (const kind of [gemm, fp8Gemm, vllmGemm, vllmFp8Gemm, vllmBlockFp8Gemm, sglangGemm, sglangFp8Gemm,
-  sglangBlockFp8Gemm, mlaBmm, contextAttention, generationAttention, vllmContextAttention,
-  vllmGenerationAttention, collective, vllmMoe, trtllmMoe]) {
+  sglangBlockFp8Gemm, mlaBmm, scaleMatrix, contextAttention, generationAttention,
+  vllmContextAttention, vllmGenerationAttention, collective, vllmMoe, trtllmMoe]) {
   for (const part of parts.filter(kind.parts ?? (() => true))) {
     const table = await readTable(kind, part)
     if (!table) continue

@@ -144,6 +144,7 @@ constexpr std::string_view kDirectiveKeys[] = {
     "exclude",
     "extra_kernels",
     "fit",
+    "graph_calls",
     "graph_captured",
     "input_quantize",
     "moe_kernels",
@@ -707,6 +708,9 @@ struct KernelRow {
   // '# ridge: graph_captured = yes': each timed iteration's calls are captured in one CUDA graph.
   bool graph_captured = false;
   TimedBurst burst;  // '# ridge: warmup_calls', 'timed_calls'
+  // '# ridge: graph_calls = N': an element-wise table's timed iteration runs its kernel N times
+  // on the same buffers, the time given for one.
+  int graph_calls = 1;
 };
 
 // A source that times each call as one CUDA-graph replay issued from the host ('# ridge:
@@ -734,6 +738,8 @@ ValidationSet run_kernel_set(const Table& t, const Catalog& catalog, ValidationR
       directive_choice(t, "replay_every_copy", "no", {"yes", "no"}) == "yes";
   const bool graph_captured = directive_choice(t, "graph_captured", "no", {"yes", "no"}) == "yes";
   const TimedBurst burst = timed_burst(t);
+  const int graph_calls = static_cast<int>(
+      directive_number(t, "graph_calls", 1, 1000, true, "a count from 1 to 1000").value_or(1));
   for (std::size_t i = 0; i < t.rows.size(); ++i) {
     const Row row(t, i);
     const std::string gpu = row.text("device");
@@ -746,7 +752,7 @@ ValidationSet run_kernel_set(const Table& t, const Catalog& catalog, ValidationR
       priced = fmt::format("dtype '{}' is not a precision ridge reads", row.text("dtype"));
     else
       priced = price(KernelRow{row, *named.device, *types, overhead_s, replayed_copies,
-                               replay_every_copy, graph_captured, burst});
+                               replay_every_copy, graph_captured, burst, graph_calls});
     if (auto* why = std::get_if<std::string>(&priced)) {
       set.skipped.push_back(fmt::format("line {}: {}", row.line(), *why));
       continue;
@@ -1153,6 +1159,39 @@ ValidationPoint collective_point(const KernelRow& k) {
 
 ValidationSet run_collective_set(const Table& t, const Catalog& catalog) {
   return run_kernel_set(t, catalog, file_role(t), collective_point);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Element-wise kernels (a quantization, a copy, an activation): elements, dtype (what each
+// element is read as and written as, 'bf16->fp8_e4m3'; one type: the same both ways), device,
+// and a time. Priced as `ridge model` prices every element-wise op: each element read and
+// written once, at the lesser of the achievable bandwidth and what the SMs move.
+ValidationPoint elementwise_point(const KernelRow& k) {
+  const Row& row = k.row;
+  const double elements = row.number("elements");
+  const Op op = element_pass(row.optional_text("op").value_or("element-wise"), elements,
+                             elements * (k.types.input_bytes + k.types.output_bytes));
+  ValidationPoint p;
+  p.line = row.line();
+  p.quantity = "time";
+  p.label = fmt::format("{:g} elements {}", elements, row.text("dtype"));
+  if (const auto name = row.optional_text("op")) p.label = *name + " " + p.label;
+  p.measured_s = measured_kernel_seconds(row, 0);
+  // A source that replays the kernel on the same buffers finds what the L2 holds of them; of
+  // its graph's calls all but the first follow another kernel.
+  const Residency where =
+      k.replayed_copies > 0 ? replayed_residency(op.bytes, k.device) : Residency{};
+  const double calls = k.graph_calls;
+  const double in_graph = k.graph_captured ? (calls - 1) / calls : 0;
+  TimedBurst burst = k.burst;
+  burst.kernels_per_call = calls;
+  price_ops(p, k.device, std::span<const Op>(&op, 1), k.types.compute, k.overhead_s, 0, where,
+            in_graph, burst);
+  return p;
+}
+
+ValidationSet run_elementwise_set(const Table& t, const Catalog& catalog) {
+  return run_kernel_set(t, catalog, file_role(t), elementwise_point);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1750,13 +1789,15 @@ std::vector<ValidationSet> run_validation_file(std::string_view text, const std:
     sets.push_back(run_collective_set(t, catalog));
   } else if (t.has("experts") && t.has("topk") && t.has("tokens")) {
     sets.push_back(run_moe_set(t, catalog));
+  } else if (t.has("elements") && t.has("dtype")) {
+    sets.push_back(run_elementwise_set(t, catalog));
   } else if (t.has("model") && t.has("metric") && t.has("value")) {
     sets = run_model_sets(t, catalog);
   } else {
     input_error(
         "{}: not a validation table (GEMM columns m, n, k; attention: seqlen, headdim; "
-        "collectives: collective, gpus, bytes; MoE experts: tokens, topk, experts; model runs: "
-        "model, metric, value; ceilings: mamf_tflops)",
+        "collectives: collective, gpus, bytes; MoE experts: tokens, topk, experts; element-wise "
+        "kernels: elements, dtype; model runs: model, metric, value; ceilings: mamf_tflops)",
         origin);
   }
   exclude_named_lines(t, sets);
