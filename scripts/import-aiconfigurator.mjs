@@ -86,10 +86,19 @@ const burst = (warmups, runs, file) => [
   `timed_calls = ${runs} (num_runs = ${runs} timed replays, back to back after the warm-up: ${file})`,
 ]
 
+const loopInOneGraph = 'graph_captured = yes (collector/helper.py benchmark_with_power captures each timed iteration, that loop over the copies, in one CUDA graph: every call but the first follows a kernel of the graph)'
 const gemmDirectives = [
   'replayed_copies = 5 (the collector times a loop over max(1, min(5, ceil(L2 / weight bytes))) distinct copies of the weights on the same activations, collector/trtllm/collect_gemm.py: what the L2 holds of them it holds from the call before)',
-  'graph_captured = yes (collector/helper.py benchmark_with_power captures each timed iteration, that loop over the copies, in one CUDA graph: every call but the first follows a kernel of the graph)',
+  loopInOneGraph,
   ...burst(3, 6, 'collector/trtllm/collect_gemm.py leaves its defaults'),
+]
+// A collector that times six distinct copies of `what` a timed iteration whatever their size
+// (`count`: its loop's count; vLLM's and SGLang's, in `file`), in one CUDA graph.
+const sixCopyDirectives = (what, count, file) => [
+  `replayed_copies = 6 (the collector times a loop over six distinct copies of ${what}, ${count}: ${file}; what the L2 holds of them it holds from the call before)`,
+  'replay_every_copy = yes (the six copies whatever their size, not only as many as exceed the L2 as the TensorRT-LLM collector takes)',
+  loopInOneGraph,
+  ...burst(3, 6, `${file}: num_warmups = 3, num_runs = 6`),
 ]
 const gemmShapes = (() => {
   const m = new Set(powers(1, 16384)), nk = new Set(powers(512, 16384))
@@ -131,12 +140,8 @@ const fp8Gemm = {
 // (2026-02-17) made it fp16; the table's 'bfloat16' is the later renaming of both (cfc7fb055), so
 // each part's type is its collection's: `vllm16` ('bf16' for the tables added before that commit,
 // the GB200's the same day, unknown which, labelled bf16: ridge's peaks for the two are the same).
-const vllmGemmDirectives = [
-  'replayed_copies = 6 (the collector times a loop over six distinct copies of the layer on the same activations, outside_loop_count = 6: collector/vllm/collect_gemm.py; what the L2 holds of them it holds from the call before)',
-  'replay_every_copy = yes (the six copies whatever their size, not only as many as exceed the L2 as the TensorRT-LLM collector takes)',
-  'graph_captured = yes (collector/helper.py benchmark_with_power captures each timed iteration, that loop over the copies, in one CUDA graph: every call but the first follows a kernel of the graph)',
-  ...burst(3, 6, 'collector/vllm/collect_gemm.py: num_warmups = 3, num_runs = 6'),
-]
+const vllmGemmDirectives = sixCopyDirectives('the layer on the same activations',
+  'outside_loop_count = 6', 'collector/vllm/collect_gemm.py')
 const vllmGemm = {
   ...gemm,
   suffix: 'vllm',
@@ -172,12 +177,9 @@ const vllmFp8Gemm = {
 // dynamic scales a row of the input (sgl_per_token_quant_fp8, then sgl-kernel's fp8_scaled_mm
 // into bf16); six distinct copies of the operands a timed iteration at the kept sizes (the
 // collector caps the copies by memory, which no kept shape reaches).
-const sglangGemmDirectives = [
-  'replayed_copies = 6 (the collector times a loop over six distinct copies of the operands, outside_loop_count = min(6, what 70% of the memory holds), six at every kept size: collector/sglang/collect_gemm.py; what the L2 holds of them it holds from the call before)',
-  'replay_every_copy = yes (the six copies whatever their size, not only as many as exceed the L2 as the TensorRT-LLM collector takes)',
-  'graph_captured = yes (collector/helper.py benchmark_with_power captures each timed iteration, that loop over the copies, in one CUDA graph: every call but the first follows a kernel of the graph)',
-  ...burst(3, 6, 'collector/sglang/collect_gemm.py: num_warmups = 3, num_runs = 6'),
-]
+const sglangGemmDirectives = sixCopyDirectives('the operands',
+  'outside_loop_count = min(6, what 70% of the memory holds), six at every kept size',
+  'collector/sglang/collect_gemm.py')
 const sglangGemm = {
   ...gemm,
   suffix: 'sglang',
