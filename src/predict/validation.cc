@@ -622,7 +622,7 @@ double gemm_weight_bytes(const GemmShape& s, const GemmTypes& types) {
 
 // How many copies of a GEMM's weights a source replays it over, up to `most_copies` (0: not
 // replayed): as many as exceed the L2, as aiconfigurator's TensorRT-LLM collector takes; all of
-// them where `every_copy` (its vLLM collector's six, whatever their size).
+// them where `every_copy` (its vLLM and SGLang collectors' six, whatever their size).
 double replayed_weight_copies(const GemmShape& s, const GemmTypes& types, int most_copies,
                               bool every_copy, const Device& device) {
   const MemoryLevel* l2 = device.shared_cache();
@@ -1191,7 +1191,7 @@ ValidationPoint elementwise_point(const KernelRow& k) {
 }
 
 ValidationSet run_elementwise_set(const Table& t, const Catalog& catalog) {
-  return run_kernel_set(t, catalog, file_role(t), elementwise_point);
+  return run_kernel_set(t, catalog, file_role(t), where_multiplied(elementwise_point));
 }
 
 // ---------------------------------------------------------------------------------------------

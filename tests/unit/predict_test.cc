@@ -1828,6 +1828,13 @@ TEST(Validation, AnElementwiseKernelIsPricedAsTheModelPricesOne) {
   EXPECT_NEAR(*graphed.expected_s,
               0.2 * priced(KernelLaunch::alone) + 0.8 * priced(KernelLaunch::graph), 1e-12);
   EXPECT_THROW(validate("# ridge: graph_calls = 0 (why)\n" + rows), InputError);
+  // A type the part has no peak for is not priced, and says so, as a GEMM row's.
+  const auto unmultiplied = validate(
+      "# Source: a test\nop\telements\tdtype\tdevice\ttime_ms\n"
+      "quantize\t1000\tfp8_e4m3\tA100 SXM 80GB\t0.01\n");
+  EXPECT_TRUE(unmultiplied.front().points.empty());
+  ASSERT_EQ(unmultiplied.front().skipped.size(), 1u);
+  EXPECT_NE(unmultiplied.front().skipped.front().find("no fp8 peak"), std::string::npos);
 }
 
 // A source that replays all of its N copies of a GEMM's weights whatever their size ('# ridge:
