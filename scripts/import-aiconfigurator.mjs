@@ -206,9 +206,10 @@ const sglangFp8Gemm = {
 // Both engines' block-scaled fp8 products (DeepSeek's recipe: a scale for each 128 x 128 block of
 // the weights, one for each 128 elements of an input row), on Hopper only, where DeepGEMM takes
 // the scales in fp32 as given; on Blackwell it wants them as packed powers of two (UE8M0), and
-// whether a call converts them the tables do not say. vLLM's collector forces DeepGEMM
-// (VLLM_USE_DEEP_GEMM=1) where installed: W8A8BlockFp8LinearOp quantizes the input a group of
-// 128 at a time (per_token_group_quant_fp8) and runs DeepGEMM's fp8_gemm_nt; SGLang's runs
+// whether a call converts them the tables do not say. vLLM's collector asks for DeepGEMM
+// (VLLM_USE_DEEP_GEMM=1): W8A8BlockFp8LinearOp quantizes the input a group of 128 at a time
+// (per_token_group_quant_fp8) and runs DeepGEMM's fp8_gemm_nt where vLLM takes it (which kernel
+// ran, its table does not say); SGLang's runs
 // sglang_per_token_group_quant_fp8 and DeepGEMM's gemm_nt_f8f8bf16. One quantization kernel and
 // one product each. vLLM takes DeepGEMM only for a bf16 output
 // (should_use_deepgemm_for_fp8_linear), so only its H100 table, collected in bf16, is taken: the
