@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Writes data/validation/{gemm,attention,decode_attention}_aiconfigurator_<part>_bf16.tsv,
 // gemm_aiconfigurator_<part>_{fp8,vllm,vllm_fp8,vllm_fp8_block,sglang,sglang_fp8,sglang_fp8_block,
-// mla_bmm}.tsv,
+// mla_bmm,mla_bmm_fp8}.tsv,
 // {attention,decode_attention}_aiconfigurator_<part>_vllm.tsv,
 // collective_aiconfigurator_<part>_fp16.tsv, moe_aiconfigurator_<part>_{vllm,trtllm}.tsv and
 // elementwise_aiconfigurator_<part>_quantize.tsv from
@@ -265,6 +265,25 @@ const mlaBmm = {
   role: () => undefined,
   directives: [
     "replayed_copies = 1 (the collector replays the product on the same buffers, collector/trtllm/collect_mla_bmm.py: what the L2 holds of them it holds from the call before)",
+  ],
+}
+// The same products with block-scaled fp8 weights (a scale a 128 x 128 block), on Hopper, where
+// TensorRT-LLM quantizes the bf16 input a group of 128 at a time and turns it head-major in one
+// kernel (fp8_batched_quantize_1x128_permute102) before its block-scaled batched product
+// (torch.ops.trtllm.fp8_block_scaling_bmm_out); on Blackwell it runs the bf16 product on weights
+// dequantized at load (the rows above).
+const mlaBmmFp8 = {
+  ...mlaBmm,
+  suffix: 'mla_bmm_fp8',
+  parts: part => ['h100', 'h200'].includes(part.id),
+  conditions: "DeepSeek's absorbed latent attention's two batched products in decode with block-scaled fp8 weights (a scale a 128 x 128 block), a product a head over the tokens (mla_gen_pre: n = 512, k = 128; mla_gen_post: n = 128, k = 512): the bf16 input quantized a group of 128 at a time and turned head-major in one kernel (torch.ops.trtllm.fp8_batched_quantize_1x128_permute102), then the block-scaled batched product into bf16 (torch.ops.trtllm.fp8_block_scaling_bmm_out; collector/trtllm/collect_mla_bmm.py @ dec5f4cd2), one call a CUDA-graph replay on the same buffers, the replays timed back to back (collector/helper.py)",
+  rule: 'fp8 rows of kernel_source trtllm_fp8_block_scaling_bmm_out (Hopper), both products, every head count (1 to 128), tokens a power of two from 1 to 8192',
+  keep: r => r.kernel_source === 'trtllm_fp8_block_scaling_bmm_out' && r.op_name in mlaBmmOps &&
+    mlaBmmShapes.has(Number(r.num_tokens)),
+  cells: r => [r.op_name, r.num_heads, r.num_tokens, ...mlaBmmOps[r.op_name], 'fp8_e4m3->bf16', r.device, r.latency],
+  directives: [
+    ...mlaBmm.directives,
+    'input_quantize = per-token (fp8_batched_quantize_1x128_permute102 finds a scale for each 128 elements of a row and writes the row quantized, head-major, in one kernel before the product: tensorrt_llm/_torch/modules/attention.py fp8_block_scaling_bmm_out)',
   ],
 }
 // TensorRT-LLM's fp8 quantization with a scale given (torch.ops.tensorrt_llm.
@@ -572,7 +591,7 @@ for (const kind of [vllmMoe, trtllmMoe, vllmContextAttention, vllmGenerationAtte
     "taken for every generation attention table of the collector and for its vLLM attention and MoE tables, whose one replay a call the same loop issues"))
 
 for (const kind of [gemm, fp8Gemm, vllmGemm, vllmFp8Gemm, vllmBlockFp8Gemm, sglangGemm, sglangFp8Gemm,
-  sglangBlockFp8Gemm, mlaBmm, scaleMatrix, contextAttention, generationAttention,
+  sglangBlockFp8Gemm, mlaBmm, mlaBmmFp8, scaleMatrix, contextAttention, generationAttention,
   vllmContextAttention, vllmGenerationAttention, collective, vllmMoe, trtllmMoe]) {
   for (const part of parts.filter(kind.parts ?? (() => true))) {
     const table = await readTable(kind, part)

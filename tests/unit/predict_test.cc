@@ -1250,6 +1250,12 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("gemm_aiconfigurator_gb300_mla_bmm", held_out, 224, 0.30, 0.41);
   expect_set("gemm_aiconfigurator_h100_mla_bmm", held_out, 224, 0.09, 0.15);
   expect_set("gemm_aiconfigurator_h200_mla_bmm", held_out, 224, 0.08, 0.23);
+  // The same products with block-scaled fp8 weights on Hopper (a group of 128 of each row
+  // quantized in one kernel, then TensorRT-LLM's block-scaled batched product), run once: a
+  // quarter fast at the median, half at 2,048 tokens and more, where they run at the 16-bit
+  // products' rate, which this holds, unhidden.
+  expect_set("gemm_aiconfigurator_h100_mla_bmm_fp8", held_out, 224, 0.26, 0.51);
+  expect_set("gemm_aiconfigurator_h200_mla_bmm_fp8", held_out, 224, 0.25, 0.61);
   // TensorRT-LLM's fp8 quantization with a scale given, an element-wise kernel five times a
   // CUDA graph, run once: from 16M elements within 5%; the small ones take 1.3-1.4 us on Hopper
   // and 1.8-2.2 on Blackwell where the graph's kernel floor (2.5 us, fitted to gpt-fast's
