@@ -610,10 +610,16 @@ Op element_pass(std::string label, double flops, double bytes) {
   return op;
 }
 
-// `elements` of 16 bits (the types' output width) quantized to the products' input type: each
-// read in the one and written in the other.
+// A pass over `elements` that reads each in one of the types' widths and writes it in the other
+// (a quantization, an element-wise kernel's row).
+Op read_write_pass(std::string label, double elements, const GemmTypes& types) {
+  return element_pass(std::move(label), elements,
+                      elements * (types.input_bytes + types.output_bytes));
+}
+
+// `elements` of 16 bits (the types' output width) quantized to the products' input type.
 Op quantize_pass(double elements, const GemmTypes& types) {
-  return element_pass("quantize", elements, elements * (types.output_bytes + types.input_bytes));
+  return read_write_pass("quantize", elements, types);
 }
 
 double gemm_weight_bytes(const GemmShape& s, const GemmTypes& types) {
@@ -639,6 +645,12 @@ Residency gemm_residency(const GemmShape& s, const GemmTypes& types, double copi
   if (copies == 0) return {};
   const double activations = s.batch * s.m * (s.k * types.input_bytes + s.n * types.output_bytes);
   return replayed_residency(copies * gemm_weight_bytes(s, types) + activations, device);
+}
+
+// Of `calls` calls a timed iteration, captured in one CUDA graph where `graph_captured`, the
+// share that follows another kernel of the graph: all but the first.
+double in_graph_share(bool graph_captured, double calls) {
+  return graph_captured && calls > 1 ? (calls - 1) / calls : 0;
 }
 
 // One GEMM, its output in the types' output width.
@@ -792,19 +804,26 @@ auto where_multiplied(Price price) {
 }
 
 // How a source's fp8 products quantize their 16-bit input in the call ('# ridge: input_quantize
-// = none | dynamic | static | per-token (why)').
-enum class InputQuantize { none, dynamic, static_scale, per_token };
+// = none | dynamic | static | per-token (why)'): with a dynamic scale for the whole input
+// (TensorRT-LLM's FP8QDQLinearMethod without an input scale) the scale zeroed (one more kernel,
+// at the floor), the input's largest magnitude reduced into it, then the input quantized; in one
+// pass with a static scale (vLLM's Fp8LinearMethod, its activation scheme static) or with a scale
+// a row or a group of one (SGLang's sgl_per_token_quant_fp8: each row's largest magnitude found
+// and the row quantized by one block, its second read of the row from the SM's cache).
+enum class InputQuantize { none, dynamic, one_pass };
 
-// The passes before the product: with a dynamic scale for the whole input (TensorRT-LLM's
-// FP8QDQLinearMethod without an input scale) the scale zeroed (one more kernel, at the floor),
-// the input's largest magnitude reduced into it, then the input quantized; with a static one
-// (vLLM's Fp8LinearMethod, its activation scheme static) the quantization alone; with a scale a
-// row (SGLang's sgl_per_token_quant_fp8) one kernel too, each row's largest magnitude found and
-// the row quantized by one block, its second read of the row from the SM's cache.
+InputQuantize input_quantize_of(const Table& t) {
+  const std::string choice =
+      directive_choice(t, "input_quantize", "none", {"none", "dynamic", "static", "per-token"});
+  if (choice == "none") return InputQuantize::none;
+  return choice == "dynamic" ? InputQuantize::dynamic : InputQuantize::one_pass;
+}
+
+// The passes before the product, as `how` says.
 std::vector<Op> input_quantization_passes(const GemmShape& s, const GemmTypes& types,
                                           InputQuantize how) {
   const double elements = s.batch * s.m * s.k;
-  if (how != InputQuantize::dynamic) return {quantize_pass(elements, types)};
+  if (how == InputQuantize::one_pass) return {quantize_pass(elements, types)};
   return {element_pass("input_amax", elements, elements * types.output_bytes),
           quantize_pass(elements, types)};
 }
@@ -822,7 +841,7 @@ ValidationPoint gemm_point(const KernelRow& k, InputQuantize input_quantize) {
   // Of the copies one iteration times, all but the first follow another in its graph.
   const double copies =
       replayed_weight_copies(shape, k.types, k.replayed_copies, k.replay_every_copy, k.device);
-  const double in_graph = k.graph_captured && copies > 1 ? (copies - 1) / copies : 0;
+  const double in_graph = in_graph_share(k.graph_captured, copies);
   TimedBurst burst = k.burst;
   burst.kernels_per_call = std::max(1.0, copies);  // a call is one iteration over any copies
   const Residency where = gemm_residency(shape, k.types, copies, k.device);
@@ -838,12 +857,7 @@ ValidationPoint gemm_point(const KernelRow& k, InputQuantize input_quantize) {
 }
 
 ValidationSet run_gemm_set(const Table& t, const Catalog& catalog) {
-  const std::string choice =
-      directive_choice(t, "input_quantize", "none", {"none", "dynamic", "static", "per-token"});
-  const InputQuantize how = choice == "dynamic"     ? InputQuantize::dynamic
-                            : choice == "static"    ? InputQuantize::static_scale
-                            : choice == "per-token" ? InputQuantize::per_token
-                                                    : InputQuantize::none;
+  const InputQuantize how = input_quantize_of(t);
   return run_kernel_set(t, catalog, file_role(t),
                         where_multiplied([how](const KernelRow& k) { return gemm_point(k, how); }));
 }
@@ -1169,24 +1183,21 @@ ValidationSet run_collective_set(const Table& t, const Catalog& catalog) {
 ValidationPoint elementwise_point(const KernelRow& k) {
   const Row& row = k.row;
   const double elements = row.number("elements");
-  const Op op = element_pass(row.optional_text("op").value_or("element-wise"), elements,
-                             elements * (k.types.input_bytes + k.types.output_bytes));
+  const Op op =
+      read_write_pass(row.optional_text("op").value_or("element-wise"), elements, k.types);
   ValidationPoint p;
   p.line = row.line();
   p.quantity = "time";
   p.label = fmt::format("{:g} elements {}", elements, row.text("dtype"));
   if (const auto name = row.optional_text("op")) p.label = *name + " " + p.label;
   p.measured_s = measured_kernel_seconds(row, 0);
-  // A source that replays the kernel on the same buffers finds what the L2 holds of them; of
-  // its graph's calls all but the first follow another kernel.
+  // A source that replays the kernel on the same buffers finds what the L2 holds of them.
   const Residency where =
       k.replayed_copies > 0 ? replayed_residency(op.bytes, k.device) : Residency{};
-  const double calls = k.graph_calls;
-  const double in_graph = k.graph_captured ? (calls - 1) / calls : 0;
   TimedBurst burst = k.burst;
-  burst.kernels_per_call = calls;
+  burst.kernels_per_call = k.graph_calls;
   price_ops(p, k.device, std::span<const Op>(&op, 1), k.types.compute, k.overhead_s, 0, where,
-            in_graph, burst);
+            in_graph_share(k.graph_captured, k.graph_calls), burst);
   return p;
 }
 

@@ -27,6 +27,11 @@ std::vector<ValidationSet> validate(const std::string& text) {
   return run_validation_file(text, "t.tsv", Catalog::builtin());
 }
 
+// The first point of the first set such a file gives.
+ValidationPoint first_point(const std::string& text) {
+  return validate(text).front().points.front();
+}
+
 TEST(Calibration, EveryShippedFigureNamesItsSource) {
   ASSERT_GE(builtin_calibrations().size(), 3u);
   for (const Calibration& c : builtin_calibrations()) {
@@ -1405,13 +1410,11 @@ TEST(Validation, AnAttentionLayerIsPricedWithItsOtherKernels) {
   const std::string rows =
       "batch\tnheads\tseqlen\theaddim\tcausal\tdtype\tdevice\ttime_ms\n"
       "4\t32\t2048\t128\ttrue\tbf16\tH100 SXM\t1\n";
-  const ValidationPoint kernel = validate("# Source: a test\n" + rows).front().points.front();
-  const ValidationPoint layer = validate(
-                                    "# Source: a test\n# ridge: attention = layer (why)\n"
-                                    "# ridge: extra_kernels = 2 (why)\n" +
-                                    rows)
-                                    .front()
-                                    .points.front();
+  const ValidationPoint kernel = first_point("# Source: a test\n" + rows);
+  const ValidationPoint layer = first_point(
+      "# Source: a test\n# ridge: attention = layer (why)\n"
+      "# ridge: extra_kernels = 2 (why)\n" +
+      rows);
   const Device& h100 = device("h100-sxm");
   const Calibration c = *find_calibration(h100);
   const Op pass = rotary_cache_write(4 * 2048, 32 * 128, 32 * 128, 2, 2);
@@ -1448,11 +1451,9 @@ TEST(Validation, APackedContextLayerWritesKBackIntoItsBuffer) {
               pass_s(RotaryOutput::packed_qkv) - pass_s(RotaryOutput::separate_q), 1e-12);
   EXPECT_GT(*packed[0].expected_s, *separate[0].expected_s);
   EXPECT_DOUBLE_EQ(*packed[1].expected_s, *separate[1].expected_s);
-  EXPECT_DOUBLE_EQ(*validate("# Source: a test\n# ridge: attention = layer (why)\n"
-                             "# ridge: context_qkv = separate (why)\n" +
-                             header + prompt)
-                        .front()
-                        .points.front()
+  EXPECT_DOUBLE_EQ(*first_point("# Source: a test\n# ridge: attention = layer (why)\n"
+                                "# ridge: context_qkv = separate (why)\n" +
+                                header + prompt)
                         .expected_s,
                    *separate[0].expected_s);
   EXPECT_THROW(validate("# ridge: context_qkv = paged (why)\n" + header + prompt), InputError);
@@ -1554,10 +1555,7 @@ TEST(Validation, AGroupedLayerPricesTheCachePassForGroupedQueriesOnly) {
   const std::string header =
       "batch\tnheads\tkvheads\tseqlen\tkvlen\theaddim\tcausal\tdtype\tdevice\ttime_ms\n";
   const auto expected = [&](const std::string& directive, const std::string& row) {
-    return *validate("# Source: a test\n" + directive + header + row)
-                .front()
-                .points.front()
-                .expected_s;
+    return *first_point("# Source: a test\n" + directive + header + row).expected_s;
   };
   const std::string grouped = "4\t32\t8\t1\t4096\t128\ttrue\tbf16\tH100 SXM\t1\n";
   const std::string mha = "4\t32\t32\t1\t4096\t128\ttrue\tbf16\tH100 SXM\t1\n";
@@ -1575,7 +1573,7 @@ TEST(Validation, ADecodeAttentionRowIsPricedOverItsCache) {
   const std::string header =
       "batch\tnheads\tkvheads\tseqlen\tkvlen\theaddim\tcausal\tdtype\tdevice\ttime_ms\n";
   const auto point = [&](const std::string& row) {
-    return validate("# Source: a test\n" + header + row).front().points.front();
+    return first_point("# Source: a test\n" + header + row);
   };
   const ValidationPoint p = point("16\t32\t8\t1\t4096\t128\ttrue\tbf16\tH100 SXM\t0.1\n");
   AttentionShape shape{1, 128, 32, 16};
@@ -1591,10 +1589,8 @@ TEST(Validation, ADecodeAttentionRowIsPricedOverItsCache) {
   EXPECT_THROW(point("16\t32\t8\t8\t4\t128\ttrue\tbf16\tH100 SXM\t0.1\n"), InputError);
   // '# ridge: decode_kernel = trtllm-blocks' deals the keys out in TensorRT-LLM's blocks.
   const std::string row = "16\t32\t8\t1\t1024\t128\ttrue\tbf16\tH100 SXM\t0.1\n";
-  const ValidationPoint blocks =
-      validate("# Source: a test\n# ridge: decode_kernel = trtllm-blocks (why)\n" + header + row)
-          .front()
-          .points.front();
+  const ValidationPoint blocks = first_point(
+      "# Source: a test\n# ridge: decode_kernel = trtllm-blocks (why)\n" + header + row);
   shape.kv_seq = 1024;
   shape.trtllm_decode_blocks = true;
   EXPECT_DOUBLE_EQ(
@@ -1617,7 +1613,7 @@ TEST(Validation, AReplayedCacheIsReadFromTheL2WhereTheProfileMeasuredItsReach) {
     const std::string text = std::string("# Source: a test\n") +
                              (replayed ? "# ridge: replayed_copies = 1 (a test)\n" : "") + header +
                              "4\t8\t1\t1\t4096\t128\ttrue\tbf16\t" + device_name + "\t0.1\n";
-    return validate(text).front().points.front();
+    return first_point(text);
   };
   const ValidationPoint hot = point("NVIDIA L40S", true);
   EXPECT_LT(*hot.expected_s, *point("NVIDIA L40S", false).expected_s);
@@ -1682,10 +1678,7 @@ TEST(Validation, ContextKernelDirectiveChoosesTensorRtLlmsRate) {
   const std::string header = "batch\tnheads\tseqlen\theaddim\tcausal\tdtype\tdevice\ttime_ms\n";
   const std::string row = "1\t32\t8192\t128\ttrue\tbf16\tH100 SXM\t10\n";
   const auto expected = [&](const std::string& directive) {
-    return *validate("# Source: a test\n" + directive + header + row)
-                .front()
-                .points.front()
-                .expected_s;
+    return *first_point("# Source: a test\n" + directive + header + row).expected_s;
   };
   EXPECT_GT(expected("# ridge: context_kernel = trtllm (why)\n"), expected(""));
   EXPECT_DOUBLE_EQ(expected("# ridge: context_kernel = flash (why)\n"), expected(""));
@@ -1772,11 +1765,9 @@ TEST(Validation, ADynamicallyQuantizedFp8ProductPaysForItsQuantization) {
   const std::string rows =
       "m\tn\tk\tdtype\tdevice\ttime_ms\n"
       "4096\t4096\t8192\tfp8_e4m3->bf16\tH100 SXM\t0.1\n";
-  const ValidationPoint plain = validate("# Source: a test\n" + rows).front().points.front();
+  const ValidationPoint plain = first_point("# Source: a test\n" + rows);
   const ValidationPoint dynamic =
-      validate("# Source: a test\n# ridge: input_quantize = dynamic (why)\n" + rows)
-          .front()
-          .points.front();
+      first_point("# Source: a test\n# ridge: input_quantize = dynamic (why)\n" + rows);
   const Device& h100 = device("h100-sxm");
   const Calibration c = *find_calibration(h100);
   const double input = 4096.0 * 8192;
@@ -1790,17 +1781,13 @@ TEST(Validation, ADynamicallyQuantizedFp8ProductPaysForItsQuantization) {
   EXPECT_NEAR(dynamic.bound_s - plain.bound_s, 5 * input / h100.main_bandwidth_bytes_per_s(), 1e-9);
   // With a scale the layer holds ('static': vLLM's Fp8LinearMethod), the quantization alone.
   const ValidationPoint fixed_scale =
-      validate("# Source: a test\n# ridge: input_quantize = static (why)\n" + rows)
-          .front()
-          .points.front();
+      first_point("# Source: a test\n# ridge: input_quantize = static (why)\n" + rows);
   EXPECT_NEAR(*fixed_scale.expected_s, *plain.expected_s + pass(3 * input), 1e-9);
   EXPECT_NEAR(fixed_scale.bound_s - plain.bound_s, 3 * input / h100.main_bandwidth_bytes_per_s(),
               1e-9);
   // With a scale a row found in the same kernel ('per-token': SGLang's), one pass too.
   const ValidationPoint per_token =
-      validate("# Source: a test\n# ridge: input_quantize = per-token (why)\n" + rows)
-          .front()
-          .points.front();
+      first_point("# Source: a test\n# ridge: input_quantize = per-token (why)\n" + rows);
   EXPECT_DOUBLE_EQ(*per_token.expected_s, *fixed_scale.expected_s);
   EXPECT_THROW(validate("# ridge: input_quantize = sometimes (why)\n" + rows), InputError);
 }
@@ -1814,7 +1801,7 @@ TEST(Validation, AnElementwiseKernelIsPricedAsTheModelPricesOne) {
   const std::string rows =
       "op\telements\tdtype\tdevice\ttime_ms\n"
       "quantize\t67108864\tbf16->fp8_e4m3\tH100 SXM\t0.1\n";
-  const ValidationPoint alone = validate("# Source: a test\n" + rows).front().points.front();
+  const ValidationPoint alone = first_point("# Source: a test\n" + rows);
   const Device& h100 = device("h100-sxm");
   const Calibration c = *find_calibration(h100);
   const Op op{"add", "quantize", elements, 3 * elements, std::nullopt, std::nullopt};
@@ -1825,12 +1812,10 @@ TEST(Validation, AnElementwiseKernelIsPricedAsTheModelPricesOne) {
   EXPECT_DOUBLE_EQ(alone.measured_s, 1e-4);
   EXPECT_NEAR(*alone.expected_s, priced(KernelLaunch::alone), 1e-12);
   EXPECT_NEAR(alone.bound_s, 3 * elements / h100.main_bandwidth_bytes_per_s(), 1e-12);
-  const ValidationPoint graphed = validate(
-                                      "# Source: a test\n# ridge: graph_captured = yes (why)\n"
-                                      "# ridge: graph_calls = 5 (why)\n" +
-                                      rows)
-                                      .front()
-                                      .points.front();
+  const ValidationPoint graphed = first_point(
+      "# Source: a test\n# ridge: graph_captured = yes (why)\n"
+      "# ridge: graph_calls = 5 (why)\n" +
+      rows);
   EXPECT_NEAR(*graphed.expected_s,
               0.2 * priced(KernelLaunch::alone) + 0.8 * priced(KernelLaunch::graph), 1e-12);
   EXPECT_THROW(validate("# ridge: graph_calls = 0 (why)\n" + rows), InputError);
@@ -1853,9 +1838,9 @@ TEST(Validation, ReplayingEveryCopyKeepsAllOfThemInTheCall) {
   const std::string rows =
       "m\tn\tk\tdtype\tdevice\ttime_ms\n"
       "1\t4096\t4096\tbf16\tH100 SXM\t0.01\n";
-  const ValidationPoint some = validate(head + rows).front().points.front();
+  const ValidationPoint some = first_point(head + rows);
   const ValidationPoint every =
-      validate(head + "# ridge: replay_every_copy = yes (why)\n" + rows).front().points.front();
+      first_point(head + "# ridge: replay_every_copy = yes (why)\n" + rows);
   // 32 MiB of weights: two copies pass the H100's 50 MiB L2, and the rule of up to six replays
   // two; all six leave the L2 a share of them a third as large, so more is read from memory.
   const Device& h100 = device("h100-sxm");
@@ -1878,11 +1863,9 @@ TEST(Validation, ACacheLayerWritesKAndVBeforeTheKernel) {
   const std::string rows =
       "batch\tnheads\tseqlen\theaddim\tcausal\tdtype\tdevice\ttime_ms\n"
       "4\t32\t2048\t128\ttrue\tbf16\tH100 SXM\t1\n";
-  const ValidationPoint kernel = validate("# Source: a test\n" + rows).front().points.front();
+  const ValidationPoint kernel = first_point("# Source: a test\n" + rows);
   const ValidationPoint layer =
-      validate("# Source: a test\n# ridge: attention = cache-layer (why)\n" + rows)
-          .front()
-          .points.front();
+      first_point("# Source: a test\n# ridge: attention = cache-layer (why)\n" + rows);
   const Device& h100 = device("h100-sxm");
   const Calibration c = *find_calibration(h100);
   const Op pass = cache_write(4 * 2048, 32 * 128, 2, 2);
@@ -2026,12 +2009,10 @@ TEST(Validation, TensorRtLlmV09TookXqaOnlyForGroupsOfEight) {
 // all-reduce takes their sum: a v0.6.1 run on TP 8 communicates more than a v0.7.1 run does.
 TEST(Validation, AnEarlyTensorRtLlmFalconAllReducesTwiceALayer) {
   const auto bound_with = [](const std::string& framework) {
-    return validate(
+    return first_point(
                "# Source: a test\n"
                "framework\tmodel\tgpu\ttp\tprecision\tbatch\tisl\tosl\tmetric\tvalue\tunit\n" +
                framework + "\tFalcon 180B\tH100 SXM5 80GB\t8\tfp8\t1\t128\t1\tlatency\t1\ts\n")
-        .front()
-        .points.front()
         .bound_s;
   };
   // v0.6.1 and v0.7.1 both read K and V per query head: only the all-reduces differ.
@@ -2177,7 +2158,7 @@ TEST(Validation, AnExpertParallelColumnSplitsTheExperts) {
         "# Source: a test\nframework\tmodel\tgpu\ttp\tep\tprecision\tbatch\tisl\tosl\tmetric\t"
         "value\tunit\nvLLM\tQwen3-30B-A3B\tH100 SXM5 80GB\t2\t" +
         std::to_string(ep) + "\tbf16\t32\t200\t8000\ttpot\t20\tms\n";
-    return validate(text).front().points.front();
+    return first_point(text);
   };
   Workload w;
   w.batch = 32;
