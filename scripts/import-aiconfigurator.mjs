@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Writes data/validation/{gemm,attention,decode_attention}_aiconfigurator_<part>_bf16.tsv,
-// gemm_aiconfigurator_<part>_{fp8,vllm,vllm_fp8,vllm_fp8_block,sglang,sglang_fp8,sglang_fp8_block,
+// gemm_aiconfigurator_<part>_{fp8,nvfp4,vllm,vllm_fp8,vllm_fp8_block,sglang,sglang_fp8,sglang_fp8_block,
 // mla_bmm,mla_bmm_fp8}.tsv,
 // {attention,decode_attention}_aiconfigurator_<part>_vllm.tsv,
 // collective_aiconfigurator_<part>_fp16.tsv, moe_aiconfigurator_<part>_{vllm,trtllm}.tsv and
@@ -9,8 +9,9 @@
 // aic-core/src/aiconfigurator_core/systems/data/<part>/{gemm,attention}/trtllm/<version>/*.parquet
 // and <part>/comm/nccl/<version>/nccl_perf.parquet), the first three timed by CUDA-graph replay:
 // - GEMMs: TensorRT-LLM's Linear layer in bf16, and in per-tensor fp8 (its input quantized in
-//   the call), vLLM 0.14's in 16 bits and in per-tensor fp8 (a static input scale), SGLang
-//   0.5.10's in bf16 and in fp8 (per-token scales), and both engines' block-scaled fp8 on Hopper;
+//   the call), and in NVFP4 on Blackwell (its input quantized with a static scale), vLLM 0.14's
+//   in 16 bits and in per-tensor fp8 (a static input scale), SGLang 0.5.10's in bf16 and in fp8
+//   (per-token scales), and both engines' block-scaled fp8 on Hopper;
 //   kept, by one rule fixed before any was priced: m a power of two from 1 to 16384, n and k each
 //   a power of two from 512 to 16384. And TensorRT-LLM's batched products of DeepSeek's latent
 //   attention in decode (the rule below).
@@ -131,6 +132,29 @@ const fp8Gemm = {
   directives: [
     ...gemmDirectives,
     "input_quantize = dynamic (the weights carry no input scale, so FP8QDQLinearMethod.apply quantizes each call's bf16 input with quantize_e4m3_per_tensor, tensorrt_llm/_torch/modules/linear.py: invokeComputeScalesAndQuantizeMatrix zeroes the scale, reduces the input's largest magnitude into it, then quantizes the input, cpp/tensorrt_llm/thop/fp8Op.cpp and common/cudaFp8Utils.cu)",
+  ],
+}
+// The same Linear layer in NVFP4 (QuantAlgo.NVFP4, collector/trtllm/collect_gemm.py @ 095f58a5,
+// on SM100 and later): fp4 e2m1 weights with an fp8 scale a block of 16 and one global scale, and
+// a static input scale set from the input before timing, so NVFP4LinearMethod.apply quantizes
+// each call's bf16 input in one kernel (torch.ops.trtllm.fp4_quantize: each block of 16's scale
+// found and its values written in fp4) before torch.ops.trtllm.nvfp4_gemm into bf16
+// (tensorrt_llm/_torch/modules/linear.py). The collector runs no autotuning pass, and
+// nvfp4_gemm's tuner answers a shape it has not tuned with its fallback, CUTLASS's default
+// configuration (NVFP4GemmUnifiedRunner.forward, tactic -1: tensorrt_llm/_torch/custom_ops/
+// torch_custom_ops.py), so these tables time one untuned kernel, not what a served model, tuned
+// at warm-up, runs. Held out on every part: no figure is fitted to them.
+const nvfp4Gemm = {
+  ...gemm,
+  precision: 'nvfp4',
+  conditions: "its Linear layer in NVFP4 without bias (QuantAlgo.NVFP4: fp4 e2m1 weights with an fp8 e4m3 scale a block of 16 values and an fp32 scale a tensor, and a static input scale, set from the input before timing; NVFP4LinearMethod.apply quantizes each call's bf16 input to fp4 with its block scales in one kernel, torch.ops.trtllm.fp4_quantize, then runs torch.ops.trtllm.nvfp4_gemm into bf16, tensorrt_llm/_torch/modules/linear.py), y = x W^T with x m-by-k and W n-by-k; weights smaller than the L2 replayed as up to five distinct copies so that each call reads them from memory (collector/trtllm/collect_gemm.py @ 095f58a5). The collector runs no autotuning pass, so nvfp4_gemm takes its tuner's fallback for every shape, CUTLASS's default configuration (NVFP4GemmUnifiedRunner.forward, tactic -1, tensorrt_llm/_torch/custom_ops/torch_custom_ops.py): an untuned kernel, not the one a served model tunes at warm-up",
+  rule: 'nvfp4 rows with m a power of two from 1 to 16384 and n, k each a power of two from 512 to 16384',
+  keep: r => r.gemm_dtype === 'nvfp4' && gemmShapes(r),
+  cells: r => [r.m, r.n, r.k, 'nvfp4->bf16', r.device, r.latency],
+  role: () => undefined,
+  directives: [
+    ...gemmDirectives,
+    "input_quantize = static (the layer's input scale is given, so NVFP4LinearMethod quantizes each call's bf16 input in one kernel, torch.ops.trtllm.fp4_quantize, which finds each block of 16's fp8 scale and writes the block in fp4: tensorrt_llm/_torch/modules/linear.py)",
   ],
 }
 // vLLM 0.14's Linear layer as the same collector times it (collector/vllm/collect_gemm.py @
@@ -590,7 +614,7 @@ for (const kind of [vllmMoe, trtllmMoe, vllmContextAttention, vllmGenerationAtte
     'taken for every generation attention table of the collector',
     "taken for every generation attention table of the collector and for its vLLM attention and MoE tables, whose one replay a call the same loop issues"))
 
-for (const kind of [gemm, fp8Gemm, vllmGemm, vllmFp8Gemm, vllmBlockFp8Gemm, sglangGemm, sglangFp8Gemm,
+for (const kind of [gemm, fp8Gemm, nvfp4Gemm, vllmGemm, vllmFp8Gemm, vllmBlockFp8Gemm, sglangGemm, sglangFp8Gemm,
   sglangBlockFp8Gemm, mlaBmm, mlaBmmFp8, scaleMatrix, contextAttention, generationAttention,
   vllmContextAttention, vllmGenerationAttention, collective, vllmMoe, trtllmMoe]) {
   for (const part of parts.filter(kind.parts ?? (() => true))) {

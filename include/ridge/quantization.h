@@ -47,4 +47,8 @@ QuantFormat sixteen_bit_format(const Device& device);
 // weights are dequantised on the fly, as W4A16 kernels do).
 Precision product_precision(const QuantFormat& format, const Device& device);
 
+// The width of the products of a format that quantises its activations, whatever the device:
+// int8, fp8 or fp4.
+Precision own_product_precision(const QuantFormat& format);
+
 }  // namespace ridge

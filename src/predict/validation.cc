@@ -318,7 +318,8 @@ void note_presumption(ValidationSet& set, const predict::NamedDevice& named) {
     set.presumptions.push_back(named.presumption);
 }
 
-// 'fp16', 'bf16', 'fp8_e4m3->bf16' (inputs, then the output's type), 'fp8_e4m3fn'.
+// 'fp16', 'bf16', 'fp8_e4m3->bf16' (inputs, then the output's type), 'fp8_e4m3fn',
+// 'nvfp4->bf16' (a block-scaled format's inputs: its products' width, its scales in its bytes).
 struct GemmTypes {
   Precision compute = Precision::fp16;
   double input_bytes = 2;
@@ -341,11 +342,23 @@ std::optional<Precision> precision_named(std::string_view name) {
   return find_precision(lower);
 }
 
+// The products' inputs as a row names them: a precision, or a format that quantises the
+// activations as well as the weights and multiplies at its own width ('nvfp4': fp4 values, an
+// fp8 scale a block of 16 of them).
+std::optional<GemmTypes> gemm_input_types(std::string_view name) {
+  if (const auto precision = precision_named(name))
+    return GemmTypes{*precision, bytes_per_element(*precision), bytes_per_element(*precision)};
+  const auto format = find_quant_format(trimmed(name));
+  if (!format || !format->quantises_activations) return std::nullopt;
+  return GemmTypes{own_product_precision(*format), format->bytes_per_value(),
+                   format->bytes_per_value()};
+}
+
 std::optional<GemmTypes> gemm_types(std::string_view dtype) {
   const std::size_t arrow = dtype.find("->");
-  const auto input = precision_named(dtype.substr(0, arrow));
-  if (!input) return std::nullopt;
-  GemmTypes t{*input, bytes_per_element(*input), bytes_per_element(*input)};
+  auto types = gemm_input_types(dtype.substr(0, arrow));
+  if (!types) return std::nullopt;
+  GemmTypes& t = *types;
   if (arrow != std::string_view::npos) {
     const auto output = precision_named(dtype.substr(arrow + 2));
     if (!output) return std::nullopt;

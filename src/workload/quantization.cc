@@ -113,10 +113,13 @@ Precision product_precision(const QuantFormat& format, const Device& device) {
     return device.has_peak(own) ? own : sixteen();
   }
   if (!format.quantises_activations) return sixteen();
-  const Precision own = format.integer           ? Precision::int8
-                        : format.value_bits == 8 ? Precision::fp8
-                                                 : Precision::fp4;
+  const Precision own = own_product_precision(format);
   return device.has_peak(own) ? own : sixteen();
+}
+
+Precision own_product_precision(const QuantFormat& format) {
+  if (format.integer) return Precision::int8;
+  return format.value_bits == 8 ? Precision::fp8 : Precision::fp4;
 }
 
 }  // namespace ridge

@@ -584,6 +584,25 @@ TEST(Expected, NoPeakForThePrecisionIsBoundOnly) {
   EXPECT_FALSE(expect(gemm(64, 64, 64, 2), device("v100-sxm2"), Precision::fp16));
 }
 
+// Blackwell multiplies NVFP4 at twice its fp8 rate on the same tensor cores: its profiles take
+// the fp8 share for fp4, an estimate, so a large fp4 product is expected at about half the fp8
+// one's time.
+TEST(Expected, BlackwellsFp4ShareIsItsFp8One) {
+  for (const char* id : {"b200", "gb200", "b300", "gb300"}) {
+    const Device& gpu = device(id);
+    const Calibration c = *find_calibration(gpu);
+    ASSERT_TRUE(c.compute_efficiency.contains(Precision::fp4)) << id;
+    const Figure& fp4 = c.compute_efficiency.at(Precision::fp4);
+    EXPECT_DOUBLE_EQ(fp4.value, c.compute_efficiency.at(Precision::fp8).value) << id;
+    EXPECT_EQ(fp4.provenance, Provenance::estimate) << id;
+  }
+  const Device& b200 = device("b200");
+  const auto fp4 = expect(gemm(16384, 16384, 16384, 0.5), b200, Precision::fp4);
+  const auto fp8 = expect(gemm(16384, 16384, 16384, 1), b200, Precision::fp8);
+  ASSERT_TRUE(fp4 && fp8);
+  EXPECT_NEAR(fp4->time.time_s / fp8->time.time_s, 0.5, 0.05);
+}
+
 TEST(Expected, AMeasuredDeviceIsItsOwnCalibration) {
   const Measurement m =
       load_measurement_file(RIDGE_SOURCE_DIR "/docs/measurements/h200-2026-11-30/h200.json");
@@ -1245,6 +1264,14 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("gemm_aiconfigurator_h100_sglang_fp8_block", held_out, 540, 0.16, 0.43);
   expect_set("gemm_aiconfigurator_h200_sglang_fp8_block", held_out, 540, 0.18, 0.47);
   expect_set("gemm_aiconfigurator_h100_vllm_fp8_block", held_out, 504, 0.72, 0.78);
+  // TensorRT-LLM's NVFP4 Linear layer on Blackwell (its input quantized with a static scale,
+  // then the fp4 product), run once: its collector runs no autotuning pass, so each product is
+  // CUTLASS's default configuration, a third to two fifths slower than ridge expects at the
+  // median and up to four fifths for one row over a long k (docs/predict.md).
+  expect_set("gemm_aiconfigurator_b200_nvfp4", held_out, 540, 0.33, 0.67);
+  expect_set("gemm_aiconfigurator_b300_nvfp4", held_out, 540, 0.40, 0.62);
+  expect_set("gemm_aiconfigurator_gb200_nvfp4", held_out, 540, 0.31, 0.66);
+  expect_set("gemm_aiconfigurator_gb300_nvfp4", held_out, 540, 0.40, 0.62);
   // TensorRT-LLM's two batched products of DeepSeek's latent attention in decode (cuBLAS, bf16,
   // a product a head), run once: the H100's and H200's meet the kernel-level target;
   // Blackwell's smallest, one a CUDA-graph replay back to back, take 4.4-5 us where one kernel
@@ -2452,6 +2479,9 @@ TEST(Validation, RunPrecisionsInTablesWordsArePriced) {
   ASSERT_TRUE(ttft.points[2].expected_s.has_value());
   EXPECT_GT(*ttft.points[2].expected_s, ttft.points[2].bound_s);
   EXPECT_EQ(ttft.points[4].device_id, "b200");
+  // Blackwell's fp4 share (its fp8 one, an estimate) prices the NVFP4 run.
+  ASSERT_TRUE(ttft.points[4].expected_s.has_value());
+  EXPECT_GT(*ttft.points[4].expected_s, ttft.points[4].bound_s);
   ASSERT_EQ(ttft.skipped.size(), 1u);
   EXPECT_EQ(ttft.skipped[0], "line 7: gpu 'H100 SXM5 80GB' has no fp4 peak for precision 'nvfp4'");
 }
@@ -2527,6 +2557,30 @@ TEST(Validation, GemmTypesInPyTorchsWordsArePriced) {
   // fp8 has twice the peak of fp16 and bf16 and half their bytes: its bound is below theirs.
   EXPECT_LT(sets[0].points[4].bound_s, sets[0].points[0].bound_s);
   EXPECT_DOUBLE_EQ(sets[0].points[1].bound_s, sets[0].points[0].bound_s);
+}
+
+// A block-scaled format that quantizes its inputs too ('nvfp4->bf16'): products at the format's
+// own width, its values and their scales in its bytes (4.5 bits a value for NVFP4).
+TEST(Validation, AnNvfp4ProductRunsAtFp4WithItsScalesInItsBytes) {
+  const std::string rows =
+      "m\tn\tk\tdtype\tdevice\ttime_ms\n"
+      "8192\t8192\t8192\tnvfp4->bf16\tNVIDIA B200\t1\n"
+      "8192\t8192\t8192\tfp8_e4m3->bf16\tNVIDIA B200\t1\n"
+      "1\t8192\t8192\tnvfp4->bf16\tNVIDIA B200\t1\n"
+      "1\t8192\t8192\tnvfp4->bf16\tH100 SXM\t1\n";
+  const auto sets = validate("# Source: a test\n" + rows);
+  ASSERT_EQ(sets[0].points.size(), 3u);
+  const Device& b200 = device("b200");
+  const double flops = 2.0 * 8192 * 8192 * 8192;
+  EXPECT_DOUBLE_EQ(sets[0].points[0].bound_s, flops / b200.peak(Precision::fp4).value);
+  EXPECT_DOUBLE_EQ(sets[0].points[1].bound_s, flops / b200.peak(Precision::fp8).value);
+  ASSERT_TRUE(sets[0].points[0].expected_s);  // the profile's fp4 share prices it
+  // One row: its weights' bytes, 4 bits a value and an 8-bit scale a block of 16.
+  const double gemv_bytes = (8192.0 * 8192 + 8192) * 4.5 / 8 + 8192 * 2;  // and a bf16 output
+  EXPECT_NEAR(sets[0].points[2].bound_s, gemv_bytes / b200.main_bandwidth_bytes_per_s(), 1e-12);
+  // A part whose tensor cores do not multiply fp4 is listed, not priced.
+  ASSERT_EQ(sets[0].skipped.size(), 1u);
+  EXPECT_NE(sets[0].skipped[0].find("no fp4 peak"), std::string::npos) << sets[0].skipped[0];
 }
 
 // Column names as tables write them: units in parentheses, a batched product's count as "batch".
