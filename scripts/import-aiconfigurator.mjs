@@ -506,10 +506,12 @@ const collective = {
 const moeTokens = new Set([1, 4, 16, 64, 256, 1024, 4096, 16384])
 const moeParallel = new Set(['1/1', '1/8', '8/1'])
 const moeRule = (source, { types, why }) => `rows of kernel_source ${source}, moe_dtype ${Object.keys(types).join(' or ')} (${why}), the balanced distribution, tokens 1, 4, 16, 64, 256, 1024, 4096 or 16384, and (tp, ep) of (1, 1), (1, 8) or (8, 1); every expert shape the table has`
-const moeKind = ({ suffix, engine, version, parts, source, types, why, conditions, directives }) => ({
+// A kind of MoE rows: `suffix` names its files, `engineDir` the engine's directory of tables
+// (the suffix where not given).
+const moeKind = ({ suffix, engineDir = suffix, engine, version, parts, source, types, why, conditions, directives }) => ({
   name: 'moe',
   suffix,
-  table: `moe/${suffix}/VERSION/moe_perf.parquet`,
+  table: `moe/${engineDir}/VERSION/moe_perf.parquet`,
   version,
   engine,
   parts,
@@ -552,7 +554,7 @@ const vllmMoe = moeKind({
 // GEMMs, whose kernel sequence was read; the L40S runs the Ampere-style ones, whose gated
 // activation a tactic may fuse.
 const tmaWarpSpecialized = new Set(['h100', 'h200', 'b200', 'b300', 'gb200', 'gb300'])
-const trtllmMoe = moeKind({
+const trtllmMoeSpec = {
   suffix: 'trtllm',
   engine: part => `TensorRT-LLM ${part.version}`,
   version: part => part.version,
@@ -567,6 +569,22 @@ const trtllmMoe = moeKind({
     "extra_kernels = 2 (RenormalizeMoeRoutingMethod's routing op, one kernel for up to 512 experts and top 16: tensorrt_llm/_torch/modules/fused_moe/routing.py; computeStridesTmaWarpSpecializedKernel, the grouped GEMMs' per-expert arguments: moe_kernels.cu)",
     ...burst(3, 6, 'collector/trtllm/collect_moe.py: num_warmups = 3, num_runs = 6 for the balanced distribution'),
   ],
+}
+const trtllmMoe = moeKind(trtllmMoeSpec)
+
+// The same CUTLASS MoE in NVFP4 on Blackwell (QuantAlgo.NVFP4: fp4 weights with an fp8 scale a
+// block of 16, the tokens quantized to fp4 with a static scale in one kernel before the op,
+// fused_moe_cutlass.py; the gated activation writes the down product's input in fp4 with its
+// scales, moe_kernels.cu doActivation), its tactics autotuned as above: a tuned fp4 kernel, the
+// check of Blackwell's fp4 share (an estimate) that the NVFP4 GEMM tables, untuned, cannot be.
+// Files of their own, so that the bf16 and fp8 sets keep their rows.
+const trtllmNvfp4Moe = moeKind({
+  ...trtllmMoeSpec,
+  suffix: 'trtllm_nvfp4',
+  engineDir: 'trtllm',
+  types: { nvfp4: 'nvfp4->bf16' },
+  why: "the bf16 and fp8 rows in moe_aiconfigurator_<part>_trtllm.tsv; the min-latency rows, trtllm-gen's kernels, are another kernel_source",
+  conditions: "CutlassFusedMoE.forward (tensorrt_llm/_torch/modules/fused_moe/fused_moe_cutlass.py) from the router's logits, its moe_backend CUTLASS, its tactics autotuned before timing (collector/trtllm/collect_moe.py @ dec5f4cd2). The rows are NVFP4 (QuantAlgo.NVFP4): fp4 e2m1 weights with an fp8 scale a block of 16 values, the bf16 tokens quantized to fp4 with a static scale in one kernel before the op (torch.ops.trtllm.fp4_quantize in its forward, in the copy of fused_moe_cutlass.py read). TensorRT-LLM's CutlassMoeFCRunner::runMoe (cpp/tensorrt_llm/kernels/cutlass_kernels/moe_gemm/moe_kernels.cu) builds the expert maps, copies each pair's fp4 row and its scales into expert order, runs its block-scaled fp4 grouped GEMMs with the gated activation in a kernel between (which writes the down product's input in fp4 with its scales), and sums each token's rows back",
 })
 
 const byOrder = kind => (a, b) => {
@@ -609,14 +627,14 @@ for (const kind of [contextAttention, generationAttention])
   replayFloors.set(kind, await replayFloorOf(kind))
 // The MoE call is one replay from the same Python loop: the generation table's floor, a graph
 // of a few kernels like it, taken before any MoE row was priced.
-for (const kind of [vllmMoe, trtllmMoe, vllmContextAttention, vllmGenerationAttention])
+for (const kind of [vllmMoe, trtllmMoe, trtllmNvfp4Moe, vllmContextAttention, vllmGenerationAttention])
   replayFloors.set(kind, replayFloors.get(generationAttention).replace(
     'taken for every generation attention table of the collector',
     "taken for every generation attention table of the collector and for its vLLM attention and MoE tables, whose one replay a call the same loop issues"))
 
 for (const kind of [gemm, fp8Gemm, nvfp4Gemm, vllmGemm, vllmFp8Gemm, vllmBlockFp8Gemm, sglangGemm, sglangFp8Gemm,
   sglangBlockFp8Gemm, mlaBmm, mlaBmmFp8, scaleMatrix, contextAttention, generationAttention,
-  vllmContextAttention, vllmGenerationAttention, collective, vllmMoe, trtllmMoe]) {
+  vllmContextAttention, vllmGenerationAttention, collective, vllmMoe, trtllmMoe, trtllmNvfp4Moe]) {
   for (const part of parts.filter(kind.parts ?? (() => true))) {
     const table = await readTable(kind, part)
     if (!table) continue
