@@ -81,6 +81,13 @@ The others are fitted to validation sets that `ridge validate` reports as fit se
   GEMVs of NVIDIA aiconfigurator's B300 table (data/validation/gemm_aiconfigurator_b300_bf16.tsv,
   m up to 8 rows, 2^26 weights or more, where the kernel floor is an eighth of the time or less);
   the B200's table holds it out.
+- `collective.custom_latency`, what a serving engine's one-shot all-reduce costs a call beyond
+  its kernel's fixed cost and its bytes: NVIDIA aiconfigurator's tables of TensorRT-LLM's
+  AllReduce (strategy AUTO, five calls a CUDA graph), the H100's for the hopper profile (Ampere's
+  takes the same value) and the B300's for the blackwell and blackwell-ultra profiles
+  (data/validation/collective_aiconfigurator_{h100,b300}_trtllm_allreduce.tsv), their rows of
+  NCCL_LATENCY_BYTES and less over 2, 4 and 8 GPUs; the other parts' tables and vLLM's and
+  SGLang's hold it out.
 
 Two figures are fitted to a paper's figure, no validation set: Hopper's `attention.efficiency_d128`
 and `attention.block_overhead`, the main loop's rate A and each block's fixed part c of
@@ -131,6 +138,8 @@ H100_DECODE = ROOT / "data/validation/decode_attention_aiconfigurator_h100_bf16.
 H100_CONTEXT = ROOT / "data/validation/attention_aiconfigurator_h100_bf16.tsv"
 H100_NCCL = ROOT / "data/validation/collective_aiconfigurator_h100_fp16.tsv"
 B300_NCCL = ROOT / "data/validation/collective_aiconfigurator_b300_fp16.tsv"
+H100_ALLREDUCE = ROOT / "data/validation/collective_aiconfigurator_h100_trtllm_allreduce.tsv"
+B300_ALLREDUCE = ROOT / "data/validation/collective_aiconfigurator_b300_trtllm_allreduce.tsv"
 NCCL_FIT_BYTES = 32 * 2**20  # from here up the link's rate is most of a collective's time
 NCCL_LATENCY_BYTES = 64 * 2**10  # up to here a collective's fixed costs are most of its time
 MAX_PASSES = 5
@@ -198,6 +207,10 @@ FIGURES = [
            ("ada",)),
     Figure("sustained_clock", L40S, "gemm-long", "bf16", 0.2, 1.0, 0.001, False, ("ada",)),
     Figure("clock_time_constant", L40S, "gemm-burst", "bf16", 1e-4, 1.0, 1e-3, False, ("ada",)),
+    Figure("custom_latency", H100_ALLREDUCE, "custom-latency", "", 0.0, 20e-6, 1e-7, True,
+           ("ampere", "hopper")),
+    Figure("custom_latency", B300_ALLREDUCE, "custom-latency", "", 0.0, 20e-6, 1e-7, True,
+           ("blackwell", "blackwell-ultra")),
 ]
 
 
@@ -324,13 +337,16 @@ def large_cache_errors(ridge: str, profiles: list, figure: Figure) -> list:
 
 def collective_errors(ridge: str, profiles: list, figure: Figure) -> list:
     """The errors of the NCCL table's bandwidth-bound rows, 8-GPU all-reduces aside; or, for the
-    latency, its rows of NCCL_LATENCY_BYTES or less; or, for the p2p channels' rate, its
-    all-to-alls of NCCL_FIT_BYTES and more over `rows` GPUs."""
+    latency, its rows of NCCL_LATENCY_BYTES or less (over `rows` GPUs; an engine's all-reduce
+    table's over every GPU count); or, for the p2p channels' rate, its all-to-alls of
+    NCCL_FIT_BYTES and more over `rows` GPUs."""
     errors = []
     for point in table_points(ridge, profiles, figure):
         op, size, gpus = NCCL_LABEL.match(point["label"]).groups()
         if figure.source == "nccl-latency":
             fits = int(size) <= NCCL_LATENCY_BYTES and gpus == figure.rows
+        elif figure.source == "custom-latency":  # every GPU count
+            fits = int(size) <= NCCL_LATENCY_BYTES
         elif figure.source == "nccl-p2p":
             fits = op == "alltoall" and int(size) >= NCCL_FIT_BYTES and gpus == figure.rows
         else:
@@ -357,7 +373,7 @@ def fit_errors(ridge: str, values: dict, figure: Figure, scratch: pathlib.Path) 
         return large_gemm_errors(ridge, profiles, figure, BURST_SIDE)
     if figure.source == "decode-large":
         return large_cache_errors(ridge, profiles, figure)
-    if figure.source in ("nccl", "nccl-latency", "nccl-p2p"):
+    if figure.source in ("nccl", "nccl-latency", "nccl-p2p", "custom-latency"):
         return collective_errors(ridge, profiles, figure)
     if figure.source == "table":  # every priced row of the file
         return [p["error"] for p in table_points(ridge, profiles, figure)

@@ -3,7 +3,8 @@
 // gemm_aiconfigurator_<part>_{fp8,nvfp4,vllm,vllm_fp8,vllm_fp8_block,sglang,sglang_fp8,sglang_fp8_block,
 // mla_bmm,mla_bmm_fp8}.tsv,
 // {attention,decode_attention}_aiconfigurator_<part>_vllm.tsv,
-// collective_aiconfigurator_<part>_fp16.tsv, moe_aiconfigurator_<part>_{vllm,trtllm}.tsv and
+// collective_aiconfigurator_<part>_{fp16,trtllm_allreduce,vllm_allreduce,sglang_allreduce}.tsv,
+// moe_aiconfigurator_<part>_{vllm,trtllm,trtllm_nvfp4}.tsv and
 // elementwise_aiconfigurator_<part>_quantize.tsv from
 // the tables NVIDIA's aiconfigurator collected on real GPUs (github.com/ai-dynamo/aiconfigurator,
 // aic-core/src/aiconfigurator_core/systems/data/<part>/{gemm,attention}/trtllm/<version>/*.parquet
@@ -28,6 +29,8 @@
 //   cache, then the fused kernel), by the rules of the two above.
 // - Collectives: NCCL's all-reduce, all-gather, reduce-scatter and all-to-all over 2, 4 and 8 GPUs
 //   of one node as nccl-tests times them; every half-precision row.
+// - All-reduces as TensorRT-LLM, vLLM and SGLang run them (their custom kernels, NCCL past a
+//   size), five to a CUDA graph; every bf16 row of the graph variant.
 // - MoE experts: vLLM 0.14.0's fused_experts (<part>/moe/vllm/0.14.0/moe_perf.parquet) and
 //   TensorRT-LLM's CUTLASS MoE (<part>/moe/trtllm/<version>/moe_perf.parquet), 16-bit and per-tensor
 //   fp8 under balanced routing; the rule is the kinds' below.
@@ -495,6 +498,64 @@ const collective = {
   directives: [],
 }
 
+// Each engine's all-reduce as a served model runs it, five calls captured in one CUDA graph
+// (repeat_n = 5), the graph replayed back to back, the time over the calls
+// (collector/network/collect_all_reduce.py @ 095f58a5; the vLLM and SGLang tables may predate
+// that copy). TensorRT-LLM's AllReduce with strategy AUTO and its autotuner off picks its
+// one-shot or two-shot kernels or NCCL by size from its own table; vLLM's and SGLang's
+// tensor_model_parallel_all_reduce their custom kernel below a size, NCCL above. The H100's and
+// B300's TensorRT-LLM tables are the fit sets of the custom latency; the others hold it out.
+const customAllreduceFitParts = new Set(['h100', 'b300'])
+const customAllreduce = ({ suffix, table, version, parts, source, engine, conditions }) => ({
+  name: 'collective',
+  suffix,
+  table: `comm/${table}/VERSION/custom_allreduce_perf.parquet`,
+  version,
+  parts,
+  engine,
+  timing: 'timed by CUDA-graph replay, five all-reduces a graph, the replays back to back between two events, the time over the calls (collector/network/collect_all_reduce.py)',
+  conditions,
+  rule: `bf16 rows${source ? ` of kernel_source ${source} (the eager rows left out: outside a graph the engine copies its input into a registered buffer first)` : ''}, every GPU count and size the table has; bytes = the table's message_size x 2`,
+  keep: r => r.allreduce_dtype === 'bfloat16' && (!source || r.kernel_source === source),
+  order: r => [Number(r.num_gpus), Number(r.message_size)],
+  header: 'collective\tgpus\tbytes\tdtype\tdevice\ttime_ms',
+  cells: r => ['allreduce', r.num_gpus, Number(r.message_size) * 2, 'bf16', r.device, r.latency],
+  role: part => suffix === 'trtllm_allreduce' && customAllreduceFitParts.has(part.id)
+    ? "fit (the collective.custom_latency of the hopper and ampere profiles is fitted to the H100's rows of 64 KiB and less, and the blackwell and blackwell-ultra profiles' to the B300's: scripts/fit-calibration.py)"
+    : undefined,
+  directives: [
+    "collective_kernel = engine (a serving engine's all-reduce: its own one-shot kernel where that is faster than NCCL's ring, else NCCL's, as the engine dispatches by size)",
+    'graph_captured = yes (collector/network/collect_all_reduce.py captures the five calls in one CUDA graph)',
+    'graph_calls = 5 (repeat_n = 5 calls a graph, the time over the calls: collector/network/collect_all_reduce.py)',
+  ],
+})
+const trtllmAllreduce = customAllreduce({
+  suffix: 'trtllm_allreduce',
+  table: 'trtllm',
+  version: part => part.version,
+  parts: () => true,
+  engine: part => `TensorRT-LLM ${part.version}`,
+  conditions: "its AllReduce op (tensorrt_llm._torch.distributed.AllReduce) with AllReduceStrategy.AUTO and no fusion, TLLM_DISABLE_ALLREDUCE_AUTOTUNE=1 so that its own lookup table picks the kernel (its one-shot and two-shot custom kernels for small messages, NCCL for large), one process a GPU of one node (collector/network/collect_all_reduce.py)",
+})
+const vllmAllreduce = customAllreduce({
+  suffix: 'vllm_allreduce',
+  table: 'vllm',
+  version: () => '0.14.0',
+  parts: part => part.vllm16 !== undefined,
+  source: 'vLLM_custom_graph',
+  engine: () => 'vLLM 0.14.0',
+  conditions: "tensor_model_parallel_all_reduce under vLLM's graph_capture, its custom all-reduce (csrc/custom_all_reduce.cuh: one stage for small messages, two stages for larger) below its size limit and on a fully connected NVLink node, NCCL (pynccl) otherwise, one process a GPU of one node (collector/network/collect_all_reduce.py)",
+})
+const sglangAllreduce = customAllreduce({
+  suffix: 'sglang_allreduce',
+  table: 'sglang',
+  version: () => '0.5.10',
+  parts: () => true,
+  source: 'SGLang_CustomAllReduce_graph',
+  engine: () => 'SGLang 0.5.10',
+  conditions: "tensor_model_parallel_all_reduce under SGLang's graph_capture with its custom all-reduce enabled (set_custom_all_reduce(True): sgl-kernel's, vLLM's kernel's descendant) below its size limit, NCCL otherwise, one process a GPU of one node (collector/network/collect_all_reduce.py)",
+})
+
 // One layer's routed experts as an engine runs them, each token routed by the collector's
 // balanced routing (collector/helper.py balanced_logits: token t takes experts (t + j ceil(E / k))
 // mod E for j < k, spread over the E experts when fewer tokens than E / k, so that min(E, T k)
@@ -634,7 +695,8 @@ for (const kind of [vllmMoe, trtllmMoe, trtllmNvfp4Moe, vllmContextAttention, vl
 
 for (const kind of [gemm, fp8Gemm, nvfp4Gemm, vllmGemm, vllmFp8Gemm, vllmBlockFp8Gemm, sglangGemm, sglangFp8Gemm,
   sglangBlockFp8Gemm, mlaBmm, mlaBmmFp8, scaleMatrix, contextAttention, generationAttention,
-  vllmContextAttention, vllmGenerationAttention, collective, vllmMoe, trtllmMoe, trtllmNvfp4Moe]) {
+  vllmContextAttention, vllmGenerationAttention, collective, trtllmAllreduce, vllmAllreduce,
+  sglangAllreduce, vllmMoe, trtllmMoe, trtllmNvfp4Moe]) {
   for (const part of parts.filter(kind.parts ?? (() => true))) {
     const table = await readTable(kind, part)
     if (!table) continue

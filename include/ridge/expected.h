@@ -145,6 +145,14 @@ ExpectedTime expected_collective_time(CollectiveOp op, double bytes, int ranks,
                                       const Device& device, const Calibration& calibration,
                                       KernelLaunch launch);
 
+// An all-reduce of `bytes` as a serving engine runs it over one node's link (TensorRT-LLM's,
+// vLLM's and SGLang's custom all-reduce): its own one-shot kernel, in which each GPU writes its
+// buffer to every peer and reduces what it receives, where that is faster than NCCL's ring, else
+// NCCL's, as their dispatch picks by size. NCCL's alone where the calibration has no custom
+// latency.
+ExpectedTime expected_engine_allreduce_time(double bytes, int ranks, const Device& device,
+                                            const Calibration& calibration, KernelLaunch launch);
+
 }  // namespace ridge
 
 #include "ridge/inference.h"

@@ -80,11 +80,12 @@ class CalibrationReader : TomlReader {
         optional_sourced(attention, "attention", "block_overhead", FigureKind::seconds);
     c.attention_decode_block_overhead_s =
         optional_sourced(attention, "attention", "decode_block_overhead", FigureKind::seconds);
-    const toml::table& collective = section(
-        "collective", {"link_efficiency", "latency", "step_latency", "local_step", "ll_bandwidth",
-                       "ll_max_bus_bandwidth", "ll128_latency", "ll128_step_latency",
-                       "ll128_bandwidth", "simple_latency", "simple_step_latency",
-                       "simple_bandwidth", "p2p_channels", "p2p_channel_bandwidth"});
+    const toml::table& collective =
+        section("collective",
+                {"link_efficiency", "latency", "step_latency", "local_step", "ll_bandwidth",
+                 "ll_max_bus_bandwidth", "ll128_latency", "ll128_step_latency", "ll128_bandwidth",
+                 "simple_latency", "simple_step_latency", "simple_bandwidth", "p2p_channels",
+                 "p2p_channel_bandwidth", "custom_latency"});
     c.link_efficiency = sourced(collective, "collective", "link_efficiency", FigureKind::fraction);
     c.collective_latency_s = sourced(collective, "collective", "latency", FigureKind::seconds);
     c.collective_step_latency_s =
@@ -96,6 +97,8 @@ class CalibrationReader : TomlReader {
     c.collective_ll_max_bus_bandwidth =
         optional_sourced(collective, "collective", "ll_max_bus_bandwidth", FigureKind::bytes_per_s);
     read_p2p_channels(collective, c);
+    c.collective_custom_latency_s =
+        optional_sourced(collective, "collective", "custom_latency", FigureKind::seconds);
     for (const auto& [key, name] : {std::pair{"ll128", "LL128"}, std::pair{"simple", "Simple"}}) {
       if (auto protocol = read_protocol(collective, key, name))
         c.collective_protocols.push_back(std::move(*protocol));

@@ -698,6 +698,25 @@ ExpectedTime expected_collective_time(CollectiveOp op, double bytes, int ranks,
   return e;
 }
 
+ExpectedTime expected_engine_allreduce_time(double bytes, int ranks, const Device& device,
+                                            const Calibration& c, KernelLaunch launch) {
+  const ExpectedTime nccl =
+      expected_collective_time(CollectiveOp::allreduce, bytes, ranks, device, c, launch);
+  if (!c.collective_custom_latency_s || ranks < 2) return nccl;
+  // One kernel: each GPU writes its whole buffer to every peer, n - 1 buffers in over its link,
+  // and reduces them, between the flag exchanges the calibration's latency prices.
+  ExpectedTime one_shot;
+  one_shot.fixed_time_s = kernel_fixed_cost_s(c, launch);
+  const double received = (ranks - 1) * bytes;
+  one_shot.time_s = one_shot.fixed_time_s + c.collective_custom_latency_s->value +
+                    received / ring_bandwidth(in_node_link(device), c);
+  one_shot.limiter = "communication";
+  one_shot.detail = fmt::format("the engine's one-shot all-reduce over {} GPUs", ranks);
+  wait_for_host(one_shot, host_launch_interval_s(c, launch));
+  one_shot.extrapolated = !c.measured;
+  return one_shot.time_s < nccl.time_s ? one_shot : nccl;
+}
+
 namespace {
 
 KernelLaunch launch_of(const Workload& w) {
@@ -707,6 +726,8 @@ KernelLaunch launch_of(const Workload& w) {
 
 std::optional<ExpectedTime> expected_op_time(const ModelOp& op, const Device& device,
                                              const Workload& w, const Calibration& c) {
+  if (op.collective && *op.collective == CollectiveOp::allreduce && w.engine_allreduce)
+    return expected_engine_allreduce_time(op.bytes, op.ranks, device, c, launch_of(w));
   if (op.collective)
     return expected_collective_time(*op.collective, op.bytes, op.ranks, device, c, launch_of(w));
   const Op as_op{op.kind, op.name, op.flops, op.bytes, op.gemm_shape, op.attention_shape};

@@ -137,6 +137,7 @@ std::vector<std::string> split_tabs(const std::string& line) {
 // one would otherwise be read as no directive at all, and its file priced without it.
 constexpr std::string_view kDirectiveKeys[] = {
     "attention",
+    "collective_kernel",
     "context_kernel",
     "context_qkv",
     "decode_kernel",
@@ -1156,10 +1157,27 @@ CollectiveOp collective_of(const Row& row) {
   return *op;
 }
 
+// Whose all-reduce a collective table timed ('# ridge: collective_kernel = nccl | engine (why)'):
+// NCCL's (nccl-tests), or a serving engine's, its own one-shot kernel where that is faster
+// (expected_engine_allreduce_time).
+bool engine_allreduce_of(const Table& t) {
+  return directive_choice(t, "collective_kernel", "nccl", {"nccl", "engine"}) == "engine";
+}
+
+// A collective's expected time launched `launch`, as the table's kernel runs it.
+ExpectedTime expected_collective_of(CollectiveOp op, double bytes, int ranks, const Device& device,
+                                    const Calibration& c, KernelLaunch launch, bool engine) {
+  if (engine && op == CollectiveOp::allreduce)
+    return expected_engine_allreduce_time(bytes, ranks, device, c, launch);
+  return expected_collective_time(op, bytes, ranks, device, c, launch);
+}
+
 // The bound as `ridge model` counts a collective (the bytes each rank sends at the link's spec
 // bandwidth, no latency), and the expected time as it prices one (NCCL's latency model over the
-// achievable link), the collective launched on its own as the benchmark does.
-ValidationPoint collective_point(const KernelRow& k) {
+// achievable link, or the engine's all-reduce where the table says), the collective launched on
+// its own as nccl-tests does, or `graph_calls` of them in a CUDA graph, all but the first after
+// another kernel of it.
+ValidationPoint collective_point(const KernelRow& k, bool engine) {
   const Row& row = k.row;
   const CollectiveOp op = collective_of(row);
   const int ranks = row.count("gpus", 1e6);
@@ -1176,16 +1194,24 @@ ValidationPoint collective_point(const KernelRow& k) {
   p.bound_s = k.overhead_s + collective_bound(op, bytes, ranks, k.device).time_s;
   if (const auto calibration = find_calibration(k.device)) {
     p.calibration = calibration->id;
-    const ExpectedTime e =
-        expected_collective_time(op, bytes, ranks, k.device, *calibration, KernelLaunch::alone);
-    p.expected_s = k.overhead_s + e.time_s;
-    p.remark = "expected: " + e.detail;  // the protocol NCCL's tuner would pick
+    const auto priced = [&](KernelLaunch launch) {
+      return expected_collective_of(op, bytes, ranks, k.device, *calibration, launch, engine);
+    };
+    const ExpectedTime alone = priced(KernelLaunch::alone);
+    const double in_graph = in_graph_share(k.graph_captured, k.graph_calls);
+    const double time_s =
+        in_graph > 0 ? (1 - in_graph) * alone.time_s + in_graph * priced(KernelLaunch::graph).time_s
+                     : alone.time_s;
+    p.expected_s = k.overhead_s + time_s;
+    p.remark = "expected: " + alone.detail;  // NCCL's protocol, or the engine's kernel
   }
   return p;
 }
 
 ValidationSet run_collective_set(const Table& t, const Catalog& catalog) {
-  return run_kernel_set(t, catalog, file_role(t), collective_point);
+  const bool engine = engine_allreduce_of(t);
+  return run_kernel_set(t, catalog, file_role(t),
+                        [engine](const KernelRow& k) { return collective_point(k, engine); });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1505,6 +1531,22 @@ bool runs_trtllm(const std::string& lower) {
   return lower.find("tensorrt-llm") != std::string::npos;
 }
 
+// Serving engines all-reduce a tensor-parallel layer's output with their own one-shot kernel
+// where it beats NCCL: vLLM and SGLang (their custom all-reduce, on by default), and TensorRT-LLM
+// from v0.7, whose benchmarks build with its custom all-reduce plugin (benchmarks/python/
+// allowed_configs.py, BuildConfig.use_custom_all_reduce = True, in a copy with v0.7's Mixtral;
+// trtllm-build's PluginConfig the same), as NeMo's exporter does (nemo/export/trt_llm/
+// tensorrt_llm_build.py, use_custom_all_reduce = True). Before v0.7 the examples built without it
+// unless told (--use_custom_all_reduce, a store_true flag, at v0.5 and v0.7's build.py). A cell
+// naming no release is presumed current.
+bool runs_engine_allreduce(const std::string& lower) {
+  for (std::string_view engine : {"vllm", "sglang"})
+    if (lower.find(engine) != std::string::npos) return true;
+  if (!runs_trtllm(lower)) return false;
+  const std::optional<int> minor = tensorrt_llm_minor_release(lower);
+  return !minor || *minor >= 7;
+}
+
 // TensorRT-LLM's first Falcon (tensorrt_llm/models/falcon/model.py at 027cd518, the v0.5 code)
 // all-reduced the attention's and the MLP's outputs each inside its layer; by v0.7.1 (a copy at
 // github.com/glqglq/TensorRT-LLM @ 9ebe326e) one all-reduce took their sum. A release before
@@ -1635,6 +1677,7 @@ ValidationPoint price_run(const Row& row, const Device& device, const RunPrecisi
   w.torch_weight_kernels = uses_torch_weight_kernels(framework);
   w.kv_read_per_query_head = reads_kv_per_query_head(framework, model);
   w.trtllm_xqa = w.trtllm_fmha = w.trtllm_moe = runs_trtllm(framework);
+  w.engine_allreduce = runs_engine_allreduce(framework);
   if (reduces_parallel_outputs_apart(framework)) model.one_allreduce_per_layer = false;
   const ModelAnalysis a = analyse_model(model, w, device);
   const bool concurrent = is_concurrency(row) && w.batch > 1;

@@ -246,6 +246,12 @@ Section expected_section(const ModelAnalysis& a) {
                      ? "TensorRT-LLM's CUTLASS MoE (--trtllm-moe): its routing, sort, row copies "
                        "and sums beside the products"
                      : "the experts' products alone")},
+      {"engine_allreduce", "all-reduce",
+       bool_cell(a.workload.engine_allreduce,
+                 a.workload.engine_allreduce
+                     ? "the engine's one-shot kernel where it beats NCCL's ring "
+                       "(--engine-allreduce)"
+                     : "NCCL's ring")},
       {"torch_weight_kernels", "weight-only kernels",
        bool_cell(a.workload.torch_weight_kernels,
                  a.workload.torch_weight_kernels

@@ -1013,6 +1013,37 @@ TEST(Expected, CollectiveLatencyGrowsWithTheRing) {
   EXPECT_EQ(at(8).protocol, "LL");
 }
 
+// A serving engine's all-reduce: its one-shot kernel (each GPU's buffer written to every peer,
+// n - 1 buffers in over its link, at the calibration's custom latency) while that beats NCCL's
+// ring, NCCL's past it; NCCL's alone where the profile has no custom latency.
+TEST(Expected, AnEnginesAllReduceIsOneShotUntilNcclsRingIsFaster) {
+  const Device& h100 = device("h100-sxm");
+  const Calibration c = *find_calibration(h100);
+  ASSERT_TRUE(c.collective_custom_latency_s);
+  const auto engine = [&](double bytes, int ranks) {
+    return expected_engine_allreduce_time(bytes, ranks, h100, c, KernelLaunch::graph);
+  };
+  const auto nccl = [&](double bytes, int ranks) {
+    return expected_collective_time(CollectiveOp::allreduce, bytes, ranks, h100, c,
+                                    KernelLaunch::graph);
+  };
+  const double link = c.link_efficiency.value * in_node_link(h100).bandwidth_bytes_per_s.value;
+  const ExpectedTime small = engine(65536, 8);
+  EXPECT_NEAR(
+      small.time_s,
+      c.graph_kernel_floor_s.value + c.collective_custom_latency_s->value + 7 * 65536 / link,
+      1e-12);
+  EXPECT_LT(small.time_s, nccl(65536, 8).time_s);
+  EXPECT_NE(small.detail.find("one-shot"), std::string::npos);
+  // 256 MiB over 8 GPUs: seven buffers in take longer than the ring's two passes.
+  EXPECT_DOUBLE_EQ(engine(268435456, 8).time_s, nccl(268435456, 8).time_s);
+  Calibration without = c;
+  without.collective_custom_latency_s.reset();
+  EXPECT_DOUBLE_EQ(
+      expected_engine_allreduce_time(65536, 8, h100, without, KernelLaunch::graph).time_s,
+      nccl(65536, 8).time_s);
+}
+
 // Hopper's and Blackwell's call and step latencies are fitted to one part's small messages
 // each (an H100's, a B300's): a call faster than NCCL's model has it, a step slower, Blackwell's
 // twice NCCL's. Ampere, whose one table holds NCCL's model out, keeps its 6.6 us and 0.6 us.
@@ -1372,6 +1403,33 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("decode_attention_aiconfigurator_h200_vllm", held_out, 100, 0.30, 0.50);
   expect_set("decode_attention_aiconfigurator_l40s_vllm", held_out, 75, 0.20, 0.53);
   expect_set("collective_aiconfigurator_l40s", held_out, 252, 0.61, 0.95);
+  // Each engine's all-reduce (TensorRT-LLM's, vLLM's and SGLang's, five calls a CUDA graph),
+  // priced as the engine's one-shot kernel where it beats NCCL's ring: the custom latency fitted
+  // to the H100's and B300's TensorRT-LLM tables; the others held out and run once. vLLM's and
+  // SGLang's kernels take 1.4-3 us a call more than TensorRT-LLM's (two flag exchanges), and the
+  // L40S's PCIe host decides its rows (docs/predict.md).
+  expect_set("collective_aiconfigurator_a100_trtllm_allreduce", held_out, 69, 0.31, 0.49);
+  expect_set("collective_aiconfigurator_h100_trtllm_allreduce", fit, 69, 0.09, 0.27);
+  expect_set("collective_aiconfigurator_h200_trtllm_allreduce", held_out, 69, 0.10, 0.29);
+  expect_set("collective_aiconfigurator_b200_trtllm_allreduce", held_out, 69, 0.07, 0.22);
+  expect_set("collective_aiconfigurator_b300_trtllm_allreduce", fit, 69, 0.07, 0.22);
+  expect_set("collective_aiconfigurator_gb200_trtllm_allreduce", held_out, 46, 0.09, 0.31);
+  expect_set("collective_aiconfigurator_gb300_trtllm_allreduce", held_out, 46, 0.09, 0.28);
+  expect_set("collective_aiconfigurator_l40s_trtllm_allreduce", held_out, 69, 0.61, 0.87);
+  expect_set("collective_aiconfigurator_a100_vllm_allreduce", held_out, 69, 0.37, 0.46);
+  expect_set("collective_aiconfigurator_h100_vllm_allreduce", held_out, 69, 0.29, 0.35);
+  expect_set("collective_aiconfigurator_h200_vllm_allreduce", held_out, 69, 0.31, 0.36);
+  expect_set("collective_aiconfigurator_gb200_vllm_allreduce", held_out, 46, 0.33, 0.55);
+  expect_set("collective_aiconfigurator_gb300_vllm_allreduce", held_out, 46, 0.31, 0.55);
+  expect_set("collective_aiconfigurator_l40s_vllm_allreduce", held_out, 69, 0.71, 0.98);
+  expect_set("collective_aiconfigurator_a100_sglang_allreduce", held_out, 69, 0.38, 0.46);
+  expect_set("collective_aiconfigurator_h100_sglang_allreduce", held_out, 69, 0.31, 0.37);
+  expect_set("collective_aiconfigurator_h200_sglang_allreduce", held_out, 69, 0.31, 0.36);
+  expect_set("collective_aiconfigurator_b200_sglang_allreduce", held_out, 69, 0.32, 0.53);
+  expect_set("collective_aiconfigurator_b300_sglang_allreduce", held_out, 69, 0.33, 0.53);
+  expect_set("collective_aiconfigurator_gb200_sglang_allreduce", held_out, 92, 0.35, 0.56);
+  expect_set("collective_aiconfigurator_gb300_sglang_allreduce", held_out, 92, 0.33, 0.55);
+  expect_set("collective_aiconfigurator_l40s_sglang_allreduce", held_out, 69, 0.72, 0.97);
   // aiconfigurator's tables of vLLM 0.14's fused MoE experts (its Triton kernels, fp16 and
   // per-tensor fp8, balanced routing), added and run once with the model as it stood: every part
   // expected far faster than measured, most at thousands of tokens, where the kernel's default
@@ -1426,16 +1484,16 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // H200's fp8 runs a quarter faster than measured, most where their prompts are largest, which
   // this holds, unhidden (docs/predict.md).
   expect_set("llm_inference_azure A1: request time", held_out, 5, 0.05, 0.08);
-  expect_set("llm_inference_azure H1: request time", held_out, 5, 0.26, 0.31);
-  expect_set("llm_inference_azure H2: request time", held_out, 5, 0.25, 0.29);
+  expect_set("llm_inference_azure H1: request time", held_out, 5, 0.25, 0.32);
+  expect_set("llm_inference_azure H2: request time", held_out, 5, 0.25, 0.30);
   // The ML.ENERGY leaderboard's vLLM runs of reasoning models on GPQA (steady-state time per
   // output token, 8 to 4,096 requests running), added and run once with the model as it stood:
   // its bf16 Qwen3 runs within a seventh, but its block-FP8 MoE runs (slower than the bf16
   // checkpoint on the same GPUs), its gpt-oss runs past a few hundred requests (a host cost per
   // running request) and its small Qwen3 models on the B200 (a floor of 30-50 ms whatever the
   // batch) far faster than measured, which this holds, unhidden (docs/predict.md).
-  expect_set("llm_inference_mlenergy M1", held_out, 62, 0.36, 0.61);
-  expect_set("llm_inference_mlenergy M2", held_out, 88, 0.41, 0.75);
+  expect_set("llm_inference_mlenergy M1", held_out, 62, 0.37, 0.61);
+  expect_set("llm_inference_mlenergy M2", held_out, 88, 0.47, 0.76);
 }
 
 // A file that times an engine's attention layer is priced as the layer: the rotary and cache
@@ -1826,6 +1884,30 @@ TEST(Validation, ADynamicallyQuantizedFp8ProductPaysForItsQuantization) {
   EXPECT_THROW(validate("# ridge: input_quantize = sometimes (why)\n" + rows), InputError);
 }
 
+// A table of an engine's all-reduces ('collective_kernel = engine'), its calls captured in a
+// CUDA graph: each priced as the engine's all-reduce, all but the first of a graph at the
+// graph's floor; 'nccl' (the default) as NCCL's ring; anything else is bad input.
+TEST(Validation, AnEnginesAllReduceTableIsPricedAsTheEngineRunsIt) {
+  const std::string rows =
+      "collective\tgpus\tbytes\tdtype\tdevice\ttime_ms\n"
+      "allreduce\t8\t65536\tbf16\tNVIDIA H100 80GB HBM3\t0.004\n";
+  const std::string graph = "# ridge: graph_captured = yes (why)\n# ridge: graph_calls = 5 (why)\n";
+  const ValidationPoint engine =
+      first_point("# Source: a test\n# ridge: collective_kernel = engine (why)\n" + graph + rows);
+  const ValidationPoint nccl = first_point("# Source: a test\n" + graph + rows);
+  const Device& h100 = device("h100-sxm");
+  const Calibration c = *find_calibration(h100);
+  const auto priced = [&](KernelLaunch launch) {
+    return expected_engine_allreduce_time(65536, 8, h100, c, launch).time_s;
+  };
+  EXPECT_NEAR(*engine.expected_s,
+              0.2 * priced(KernelLaunch::alone) + 0.8 * priced(KernelLaunch::graph), 1e-12);
+  EXPECT_LT(*engine.expected_s, *nccl.expected_s);
+  EXPECT_DOUBLE_EQ(engine.bound_s, nccl.bound_s);
+  EXPECT_THROW(validate("# Source: a test\n# ridge: collective_kernel = fast (why)\n" + rows),
+               InputError);
+}
+
 // An element-wise kernel's table (elements, dtype 'input->output'): each element read and
 // written once, priced as `ridge model` prices such an op; a graph of N calls on the same
 // buffers ('graph_calls = N', 'graph_captured = yes') pays the graph's floor for all but the
@@ -2018,9 +2100,10 @@ TEST(Validation, AnEarlyTensorRtLlmReadsKvPerQueryHead) {
   EXPECT_DOUBLE_EQ(expected_with("TensorRT-LLM v0.9.0"), current);
   EXPECT_DOUBLE_EQ(expected_with("TensorRT-LLM v0.10.0"), current);
   EXPECT_GT(expected_with("TensorRT-LLM v0.6.1"), 1.3 * current);  // 8 query heads a KV head
-  EXPECT_DOUBLE_EQ(expected_with("TensorRT-LLM 0.7.1"), expected_with("TensorRT-LLM v0.6.1"));
+  EXPECT_GT(expected_with("TensorRT-LLM 0.7.1"), 1.3 * current);
+  // v0.7 on builds with its custom all-reduce as v0.9 does: only the KV reads differ.
   EXPECT_DOUBLE_EQ(expected_with("TensorRT-LLM v0.9.0, no XQA"),
-                   expected_with("TensorRT-LLM v0.6.1"));
+                   expected_with("TensorRT-LLM 0.7.1"));
 }
 
 // v0.8 and v0.9 took XQA only for 8 query heads a KV head of dimension 128 (Llama 2 70B): a
@@ -2202,6 +2285,7 @@ TEST(Validation, AnExpertParallelColumnSplitsTheExperts) {
   w.ep = 2;
   w.compute = Precision::bf16;
   w.cuda_graphs = true;
+  w.engine_allreduce = true;  // vLLM's custom all-reduce
   const ModelAnalysis a = analyse_model(load_model("qwen3-30b-a3b"), w, device("h100-sxm"));
   const ValidationPoint split = point(2);
   EXPECT_DOUBLE_EQ(split.bound_s, a.decode_time_per_token_s);
