@@ -121,22 +121,29 @@ const gemm = {
   role: part => part.gemmRole,
   directives: gemmDirectives,
 }
+// TensorRT-LLM's Linear layer in a quantized format: its rows of `gemmDtype`, their inputs
+// `cell`, and how each call quantizes its bf16 input (`inputQuantize`, a directive's value).
+const trtllmQuantizedGemm = ({ precision, gemmDtype, cell, conditions, rule, inputQuantize }) => ({
+  ...gemm,
+  precision,
+  conditions,
+  rule,
+  keep: r => r.gemm_dtype === gemmDtype && gemmShapes(r),
+  cells: r => [r.m, r.n, r.k, cell, r.device, r.latency],
+  role: () => undefined,
+  directives: [...gemmDirectives, `input_quantize = ${inputQuantize}`],
+})
 // The same Linear layer in per-tensor fp8 (QuantAlgo.FP8, collector/trtllm/collect_gemm.py @
 // dec5f4cd2): its weights carry no input scale, so FP8QDQLinearMethod.apply quantizes each call's
 // bf16 input dynamically (tensorrt_llm/_torch/modules/linear.py) before cublas_scaled_mm.
-const fp8Gemm = {
-  ...gemm,
+const fp8Gemm = trtllmQuantizedGemm({
   precision: 'fp8',
+  gemmDtype: 'fp8',
+  cell: 'fp8_e4m3->bf16',
   conditions: "its Linear layer in per-tensor fp8 without bias (QuantAlgo.FP8: fp8 e4m3 weights with one scale, the bf16 input quantized in the call, the product cuBLASLt's fp8 GEMM into bf16, torch.ops.trtllm.cublas_scaled_mm), y = x W^T with x m-by-k and W n-by-k; weights smaller than the L2 replayed as up to five distinct copies so that each call reads them from memory (collector/trtllm/collect_gemm.py)",
   rule: 'fp8 rows (per-tensor scales; the fp8_block rows left out: DeepGEMM on Blackwell, block scales on Hopper) with m a power of two from 1 to 16384 and n, k each a power of two from 512 to 16384',
-  keep: r => r.gemm_dtype === 'fp8' && gemmShapes(r),
-  cells: r => [r.m, r.n, r.k, 'fp8_e4m3->bf16', r.device, r.latency],
-  role: () => undefined,
-  directives: [
-    ...gemmDirectives,
-    "input_quantize = dynamic (the weights carry no input scale, so FP8QDQLinearMethod.apply quantizes each call's bf16 input with quantize_e4m3_per_tensor, tensorrt_llm/_torch/modules/linear.py: invokeComputeScalesAndQuantizeMatrix zeroes the scale, reduces the input's largest magnitude into it, then quantizes the input, cpp/tensorrt_llm/thop/fp8Op.cpp and common/cudaFp8Utils.cu)",
-  ],
-}
+  inputQuantize: "dynamic (the weights carry no input scale, so FP8QDQLinearMethod.apply quantizes each call's bf16 input with quantize_e4m3_per_tensor, tensorrt_llm/_torch/modules/linear.py: invokeComputeScalesAndQuantizeMatrix zeroes the scale, reduces the input's largest magnitude into it, then quantizes the input, cpp/tensorrt_llm/thop/fp8Op.cpp and common/cudaFp8Utils.cu)",
+})
 // The same Linear layer in NVFP4 (QuantAlgo.NVFP4, collector/trtllm/collect_gemm.py @ 095f58a5,
 // on SM100 and later): fp4 e2m1 weights with an fp8 scale a block of 16 and one global scale, and
 // a static input scale set from the input before timing, so NVFP4LinearMethod.apply quantizes
@@ -147,19 +154,14 @@ const fp8Gemm = {
 // configuration (NVFP4GemmUnifiedRunner.forward, tactic -1: tensorrt_llm/_torch/custom_ops/
 // torch_custom_ops.py), so these tables time one untuned kernel, not what a served model, tuned
 // at warm-up, runs. Held out on every part: no figure is fitted to them.
-const nvfp4Gemm = {
-  ...gemm,
+const nvfp4Gemm = trtllmQuantizedGemm({
   precision: 'nvfp4',
+  gemmDtype: 'nvfp4',
+  cell: 'nvfp4->bf16',
   conditions: "its Linear layer in NVFP4 without bias (QuantAlgo.NVFP4: fp4 e2m1 weights with an fp8 e4m3 scale a block of 16 values and an fp32 scale a tensor, and a static input scale, set from the input before timing; NVFP4LinearMethod.apply quantizes each call's bf16 input to fp4 with its block scales in one kernel, torch.ops.trtllm.fp4_quantize, then runs torch.ops.trtllm.nvfp4_gemm into bf16, tensorrt_llm/_torch/modules/linear.py), y = x W^T with x m-by-k and W n-by-k; weights smaller than the L2 replayed as up to five distinct copies so that each call reads them from memory (collector/trtllm/collect_gemm.py @ 095f58a5). The collector runs no autotuning pass, so nvfp4_gemm takes its tuner's fallback for every shape, CUTLASS's default configuration (NVFP4GemmUnifiedRunner.forward, tactic -1, tensorrt_llm/_torch/custom_ops/torch_custom_ops.py): an untuned kernel, not the one a served model tunes at warm-up",
   rule: 'nvfp4 rows with m a power of two from 1 to 16384 and n, k each a power of two from 512 to 16384',
-  keep: r => r.gemm_dtype === 'nvfp4' && gemmShapes(r),
-  cells: r => [r.m, r.n, r.k, 'nvfp4->bf16', r.device, r.latency],
-  role: () => undefined,
-  directives: [
-    ...gemmDirectives,
-    "input_quantize = static (the layer's input scale is given, so NVFP4LinearMethod quantizes each call's bf16 input in one kernel, torch.ops.trtllm.fp4_quantize, which finds each block of 16's fp8 scale and writes the block in fp4: tensorrt_llm/_torch/modules/linear.py)",
-  ],
-}
+  inputQuantize: "static (the layer's input scale is given, so NVFP4LinearMethod quantizes each call's bf16 input in one kernel, torch.ops.trtllm.fp4_quantize, which finds each block of 16's fp8 scale and writes the block in fp4: tensorrt_llm/_torch/modules/linear.py)",
+})
 // vLLM 0.14's Linear layer as the same collector times it (collector/vllm/collect_gemm.py @
 // 5ef50c9b9, the collector that brought in vLLM 0.14.0 in January 2026): RowParallelLinear without
 // bias, its forward on six distinct copies a timed iteration whatever their size
