@@ -2106,6 +2106,20 @@ TEST(Validation, AnEarlyTensorRtLlmReadsKvPerQueryHead) {
                    expected_with("TensorRT-LLM 0.7.1"));
 }
 
+// TensorRT-LLM from v0.7 (its benchmarks build with its custom all-reduce), NeMo's exporter,
+// vLLM and SGLang all-reduce with their own one-shot kernel, which a tensor-parallel decode step
+// of small messages finds faster than NCCL's ring; TensorRT-LLM's earlier builds took NCCL's.
+TEST(Validation, ServingEnginesAllReduceWithTheirOwnKernel) {
+  const auto expected_with = [](const std::string& framework) {
+    return expected_decode_with(framework, "LLaMA 70B");
+  };
+  // v0.6.1 and v0.7.1 both read K and V per query head (before XQA): only the all-reduce differs.
+  EXPECT_LT(expected_with("TensorRT-LLM 0.7.1"), expected_with("TensorRT-LLM v0.6.1"));
+  EXPECT_DOUBLE_EQ(expected_with("NeMo Framework inference (TensorRT-LLM backend)"),
+                   expected_with("TensorRT-LLM (gptSessionBenchmark)"));
+  EXPECT_LT(expected_with("vLLM (CUDA graphs)"), expected_with("gpt-fast (torch.compile)"));
+}
+
 // v0.8 and v0.9 took XQA only for 8 query heads a KV head of dimension 128 (Llama 2 70B): a
 // group of 4 (Mistral 7B) or of 29 at dimension 64 (Falcon 180B) still read K and V per query
 // head there, and shares them in later releases.
