@@ -671,6 +671,24 @@ CollectiveTransfer expected_p2p_transfer(double bytes, double peer_bytes, int ra
   return ll_transfer(bytes, kSteps, bytes_per_s, c);
 }
 
+namespace {
+
+// A communication kernel of `transfer_s` launched `launch`: its fixed cost beside the transfer,
+// and any wait for its launch.
+ExpectedTime communication_kernel(double transfer_s, std::string detail, const Calibration& c,
+                                  KernelLaunch launch) {
+  ExpectedTime e;
+  e.fixed_time_s = kernel_fixed_cost_s(c, launch);
+  e.time_s = e.fixed_time_s + transfer_s;
+  e.limiter = "communication";
+  e.detail = std::move(detail);
+  wait_for_host(e, host_launch_interval_s(c, launch));
+  e.extrapolated = !c.measured;
+  return e;
+}
+
+}  // namespace
+
 ExpectedTime expected_collective_time(CollectiveOp op, double bytes, int ranks,
                                       const Device& device, const Calibration& c,
                                       KernelLaunch launch) {
@@ -678,24 +696,19 @@ ExpectedTime expected_collective_time(CollectiveOp op, double bytes, int ranks,
   // collective's size into it (2 (n-1)/n for an all-reduce, (n-1)/n for an all-to-all), and
   // the step of each chunk that sends nothing holds the channel as if it sent a share of its
   // 1 / n. The collective is a kernel too, and pays its fixed cost.
-  ExpectedTime e;
   const double sent =
       bytes * bus_bandwidth_factor(op, ranks) + local_step_bytes(op, bytes, ranks, c);
-  e.fixed_time_s = kernel_fixed_cost_s(c, launch);
   const Link& link = in_node_link(device);
   const bool p2p = op == CollectiveOp::alltoall;
   const CollectiveTransfer transfer =
       p2p ? expected_p2p_transfer(sent, bytes / ranks, ranks, link, c)
           : expected_transfer(sent, ring_steps(op, ranks), link, c);
-  e.time_s = e.fixed_time_s + transfer.time_s;
-  e.limiter = "communication";
   // AMD's parts run RCCL, NCCL's fork with its rings and protocols.
-  e.detail =
+  return communication_kernel(
+      transfer.time_s,
       fmt::format("{} {} over {} GPUs, {} protocol", device.vendor == "AMD" ? "RCCL" : "NCCL",
-                  p2p ? "send/receive" : "ring", ranks, transfer.protocol);
-  wait_for_host(e, host_launch_interval_s(c, launch));
-  e.extrapolated = !c.measured;
-  return e;
+                  p2p ? "send/receive" : "ring", ranks, transfer.protocol),
+      c, launch);
 }
 
 ExpectedTime expected_engine_allreduce_time(double bytes, int ranks, const Device& device,
@@ -704,16 +717,11 @@ ExpectedTime expected_engine_allreduce_time(double bytes, int ranks, const Devic
       expected_collective_time(CollectiveOp::allreduce, bytes, ranks, device, c, launch);
   if (!c.collective_custom_latency_s || ranks < 2) return nccl;
   // One kernel: each GPU writes its whole buffer to every peer, n - 1 buffers in over its link,
-  // and reduces them, between the flag exchanges the calibration's latency prices.
-  ExpectedTime one_shot;
-  one_shot.fixed_time_s = kernel_fixed_cost_s(c, launch);
+  // and reduces them once it knows they have all arrived, which the calibration's latency prices.
   const double received = (ranks - 1) * bytes;
-  one_shot.time_s = one_shot.fixed_time_s + c.collective_custom_latency_s->value +
-                    received / ring_bandwidth(in_node_link(device), c);
-  one_shot.limiter = "communication";
-  one_shot.detail = fmt::format("the engine's one-shot all-reduce over {} GPUs", ranks);
-  wait_for_host(one_shot, host_launch_interval_s(c, launch));
-  one_shot.extrapolated = !c.measured;
+  const ExpectedTime one_shot = communication_kernel(
+      c.collective_custom_latency_s->value + received / ring_bandwidth(in_node_link(device), c),
+      fmt::format("the engine's one-shot all-reduce over {} GPUs", ranks), c, launch);
   return one_shot.time_s < nccl.time_s ? one_shot : nccl;
 }
 

@@ -538,6 +538,12 @@ struct TimedCall {
   double in_graph = 0;
 };
 
+// A kernel's time over calls launched alone (`alone_s`) and, for `in_graph` of them, after another
+// kernel of their CUDA graph (`graph_s`, the graph's floor).
+double blended_in_graph(double alone_s, double graph_s, double in_graph) {
+  return (1 - in_graph) * alone_s + in_graph * graph_s;
+}
+
 // One op's expected time in `call` with calibration `c`: launched alone, or for `in_graph` of
 // the calls after another kernel of their graph (the graph's floor); nullopt where `c` prices
 // none.
@@ -549,7 +555,7 @@ std::optional<ExpectedTime> expected_in_call(const Op& op, const TimedCall& call
   const ExpectedTime in_graph =
       *expected_time(op, call.device, call.precision, c,
                      {.launch = KernelLaunch::graph, .l2_hit_share = call.l2_hits});
-  alone->time_s = (1 - call.in_graph) * alone->time_s + call.in_graph * in_graph.time_s;
+  alone->time_s = blended_in_graph(alone->time_s, in_graph.time_s, call.in_graph);
   return alone;
 }
 
@@ -1200,7 +1206,7 @@ ValidationPoint collective_point(const KernelRow& k, bool engine) {
     const ExpectedTime alone = priced(KernelLaunch::alone);
     const double in_graph = in_graph_share(k.graph_captured, k.graph_calls);
     const double time_s =
-        in_graph > 0 ? (1 - in_graph) * alone.time_s + in_graph * priced(KernelLaunch::graph).time_s
+        in_graph > 0 ? blended_in_graph(alone.time_s, priced(KernelLaunch::graph).time_s, in_graph)
                      : alone.time_s;
     p.expected_s = k.overhead_s + time_s;
     p.remark = "expected: " + alone.detail;  // NCCL's protocol, or the engine's kernel
