@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The GPU check, in one run on a machine with an NVIDIA GPU: the CUDA tests, the full GPU
 # measurement, the measured device in ridge's own views, and PyTorch's copy and bf16 GEMM on the
-# same GPU for comparison (where PyTorch is installed). Everything lands in OUTDIR; a summary
-# table is printed last. Takes about two minutes on an H200.
+# same GPU for comparison (where PyTorch is installed): its copy, its bf16 GEMM, every shape of
+# ridge's GEMM shape sweep as a framework runs it, and an empty kernel's time. Everything lands in
+# OUTDIR; a summary table is printed last. Takes about four minutes on an H200.
 #
 # Usage: scripts/gpu-check.sh OUTDIR
 # Binaries, first found: build/gpu-bundle (scripts/gpu-bundle.sh, made on a machine with the
@@ -17,9 +18,11 @@ log() { echo "[gpu-check $(date +%H:%M:%S)] $*"; }
 
 if [ -x "$root/build/gpu-bundle/bin/ridge" ]; then
   bin=$root/build/gpu-bundle/bin
+  plugin=$root/build/gpu-bundle/lib/ridge/libridge-cuda.so
   export LD_LIBRARY_PATH=$root/build/gpu-bundle/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 elif [ -x "$root/build/cuda/apps/ridge/ridge" ]; then
   bin=$root/build/cuda/bin-links
+  plugin=$root/build/cuda/lib/ridge/libridge-cuda.so
   mkdir -p "$bin"
   ln -sf "$root/build/cuda/apps/ridge/ridge" "$root/build/cuda/tests/ridge_cuda_tests" "$bin/"
 else
@@ -27,12 +30,14 @@ else
   (cd "$root" && cmake --preset cuda && cmake --build --preset cuda --target ridge ridge_cuda_tests) ||
     exit 1
   bin=$root/build/cuda/bin-links
+  plugin=$root/build/cuda/lib/ridge/libridge-cuda.so
   mkdir -p "$bin"
   ln -sf "$root/build/cuda/apps/ridge/ridge" "$root/build/cuda/tests/ridge_cuda_tests" "$bin/"
 fi
 
-# cuBLAS: from the loader's cache, else from a CUDA installation or a Python wheel.
-missing=$(ldd "$bin/ridge" | awk '/not found/ { print $1 }')
+# cuBLAS (the CUDA tests and the backend's plugin link it): from the loader's cache, else
+# from a CUDA installation or a Python wheel.
+missing=$(ldd "$bin/ridge" "$bin/ridge_cuda_tests" "$plugin" | awk '/not found/ { print $1 }' | sort -u)
 for soname in $missing; do
   found=$(find /usr/local /opt /usr/lib -name "$soname" -print -quit 2>/dev/null)
   if [ -z "$found" ]; then
@@ -66,7 +71,8 @@ fi
 
 if python3 -c 'import torch; assert torch.cuda.is_available()' 2>/dev/null; then
   log "PyTorch on the same GPU"
-  timeout 180 python3 "$root/scripts/torch_reference.py" >"$out/torch.json" 2>"$out/torch.err" ||
+  timeout 240 python3 "$root/scripts/torch_reference.py" "$out/gpu.json" >"$out/torch.json" \
+    2>"$out/torch.err" ||
     cat "$out/torch.err"
 fi
 

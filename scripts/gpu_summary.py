@@ -4,6 +4,7 @@ PyTorch's on the same GPU in the same run, and beside the published spec of the 
 whose name begins with the GPU's (the rule ridge's own report uses)."""
 import json
 import os
+import statistics
 import subprocess
 import sys
 
@@ -36,6 +37,40 @@ def share(a, b):
 
 def best(m, kernel):
     return max((b["bytes_per_s"] for b in m["bandwidth"] if b["kernel"] == kernel), default=None)
+
+
+def sweep_sets(m, torch):
+    """ridge's GEMM shape sweep beside PyTorch's runs of the same shapes: per set of weights, the
+    ratio of ridge's rate to PyTorch's over its m (median, least, most), and ridge's best rate."""
+    theirs = {(p["precision"], p["m"], p["n"], p["k"], p["groups"]): p["flops_per_s"]["median"]
+              for p in torch.get("gemm_sweep", [])}
+    sets = {}
+    for p in m.get("gemm_sweep", []):
+        key = (p["precision"], p["n"], p["k"], p["groups"])
+        other = theirs.get((p["precision"], p["m"], p["n"], p["k"], p["groups"]))
+        entry = sets.setdefault(key, {"ratios": [], "best": 0.0, "m": []})
+        entry["m"].append(p["m"])
+        entry["best"] = max(entry["best"], p["flops_per_s"])
+        if other:
+            entry["ratios"].append(p["flops_per_s"] / other)
+    return sets
+
+
+def print_sweep(m, torch):
+    sets = sweep_sets(m, torch)
+    if not sets:
+        return
+    print("\nGEMM shape sweep: ridge (cuBLASLt, the heuristic's first algorithm) over PyTorch "
+          "(F.linear, _scaled_mm, bmm) on the same shapes, sustained rates\n")
+    print("| precision | weights n x k | groups | m | ridge's best | ridge / PyTorch median "
+          "| least | most |")
+    print("|---|---|---|---|---|---|---|---|")
+    for (precision, n, k, groups), e in sets.items():
+        r = sorted(e["ratios"])
+        spread = (f"{statistics.median(r):.3f} | {r[0]:.3f} | {r[-1]:.3f}" if r
+                  else "- | - | -")
+        print(f"| {precision} | {n} x {k} | {groups} | {min(e['m'])}-{max(e['m'])} | "
+              f"{tera(e['best'])} | {spread} |")
 
 
 def main():
@@ -76,6 +111,13 @@ def main():
         verdict = "met" if bf16 >= GEMM_SHARE_OF_TORCH * torch_gemm else "MISSED"
         print(f"- target: bf16 GEMM >= {GEMM_SHARE_OF_TORCH:.0%} of torch.matmul, both sustained: "
               f"{verdict} ({share(bf16, torch_gemm)})")
+    print_sweep(m, torch)
+    empty = torch.get("empty_kernel")
+    if empty:
+        print(f"\nAn empty kernel (PyTorch, {empty['calls']} one-element adds): "
+              f"{1e6 / empty['eager_kernels_per_s']['median']:.2f} us each launched from Python, "
+              f"{1e6 / empty['graph_kernels_per_s']['median']:.2f} us each replayed from a CUDA "
+              "graph (medians)")
 
 
 if __name__ == "__main__":

@@ -3,9 +3,16 @@
 a device-to-device copy (bytes read plus bytes written) and an 8192^3 bf16 matmul on random
 data. Each is timed two ways with CUDA events: 'sustained', as ridge times (warm-ups, then 15
 samples of at least 10 ms each), and 'burst' (single calls after three warm-ups), since a GPU
-under sustained load lowers its clock. Medians and spreads, as JSON on stdout."""
+under sustained load lowers its clock. Given ridge's measurement (gpu.json), also every shape of
+its GEMM sweep the way a framework runs it (F.linear, torch._scaled_mm, torch.bmm), sustained,
+and the time a kernel too small to do any work takes launched one by one from Python and
+replayed from a CUDA graph. Medians and spreads, as JSON on stdout.
+
+Usage: torch_reference.py [GPU_JSON]"""
 import json
+import os
 import statistics
+import sys
 
 import torch
 
@@ -47,6 +54,58 @@ def summary(work, times_ms):
             "samples_ms": times_ms}
 
 
+def sweep_operands(point):
+    """The callable that runs one point of ridge's sweep as PyTorch runs it: activations m x k
+    times weights n x k (transposed), `groups` independent products for batched experts."""
+    m, n, k, groups = point["m"], point["n"], point["k"], point["groups"]
+    wide = torch.float16 if point["precision"] == "fp16" else torch.bfloat16
+    if point["precision"] == "fp8":
+        a = torch.randn(m, k, device="cuda").to(torch.float8_e4m3fn)
+        w = torch.randn(n, k, device="cuda").to(torch.float8_e4m3fn)
+        one = torch.ones((), device="cuda")
+        return lambda: torch._scaled_mm(a, w.t(), scale_a=one, scale_b=one,
+                                        out_dtype=torch.bfloat16)
+    if groups > 1:
+        a = torch.randn(groups, m, k, dtype=wide, device="cuda")
+        w = torch.randn(groups, n, k, dtype=wide, device="cuda")
+        return lambda: torch.bmm(a, w.transpose(1, 2))
+    a = torch.randn(m, k, dtype=wide, device="cuda")
+    w = torch.randn(n, k, dtype=wide, device="cuda")
+    return lambda: torch.nn.functional.linear(a, w)
+
+
+def gemm_sweep(ridge_json):
+    with open(ridge_json) as f:
+        points = json.load(f).get("gemm_sweep", [])
+    rows = []
+    for p in points:
+        run = sweep_operands(p)
+        flops = 2.0 * p["m"] * p["n"] * p["k"] * p["groups"]
+        rows.append({key: p[key] for key in ("precision", "m", "n", "k", "groups")} |
+                    {"flops_per_s": sustained(run, flops)})
+        del run
+        torch.cuda.empty_cache()
+    return rows
+
+
+def empty_kernel_times(calls=1000):
+    """Seconds per kernel for `calls` one-element adds: launched one by one from Python (the
+    host's dispatch and launch, as eager PyTorch pays them) and replayed from one CUDA graph."""
+    x = torch.zeros(1, device="cuda")
+    step = lambda: [x.add_(1.0) for _ in range(calls)]
+    eager = sustained(step, calls)
+    stream = torch.cuda.Stream()
+    stream.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(stream):
+        step()
+    torch.cuda.current_stream().wait_stream(stream)
+    graph = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(graph):
+        step()
+    replayed = sustained(graph.replay, calls)
+    return {"calls": calls, "eager_kernels_per_s": eager, "graph_kernels_per_s": replayed}
+
+
 def main():
     torch.manual_seed(0)
     copy_bytes = 1 << 31  # 2 GiB each way: far beyond the L2
@@ -59,7 +118,7 @@ def main():
     b = torch.randn(n, n, dtype=torch.bfloat16, device="cuda")
     gemm = lambda: torch.matmul(a, b)
 
-    print(json.dumps({
+    figures = {
         "torch": torch.__version__,
         "cuda": torch.version.cuda,
         "gpu": torch.cuda.get_device_name(),
@@ -67,7 +126,13 @@ def main():
         "copy_bytes_per_s_burst": burst(copy, 2 * copy_bytes),
         "bf16_8192_flops_per_s": sustained(gemm, 2.0 * n ** 3),
         "bf16_8192_flops_per_s_burst": burst(gemm, 2.0 * n ** 3),
-    }, indent=2))
+    }
+    del src, dst, a, b
+    torch.cuda.empty_cache()
+    figures["empty_kernel"] = empty_kernel_times()
+    if len(sys.argv) > 1 and os.path.exists(sys.argv[1]):
+        figures["gemm_sweep"] = gemm_sweep(sys.argv[1])
+    print(json.dumps(figures, indent=2))
 
 
 if __name__ == "__main__":
