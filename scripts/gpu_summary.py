@@ -24,7 +24,12 @@ def spec_device(ridge, gpu_name):
     listing = json.loads(subprocess.run([ridge, "devices", "--format", "json"], check=True,
                                         capture_output=True, text=True).stdout)
     matches = [d for d in listing["devices"] if d["name"].startswith(gpu_name)]
-    return matches[0] if len(matches) == 1 else None
+    # As ridge reads a part's name: one that says neither PCIe nor NVL is the module.
+    modules = [d for d in matches if not any(w in d["name"] for w in ("PCIe", "NVL"))]
+    for candidates in (matches, modules):
+        if len(candidates) == 1:
+            return candidates[0]
+    return None
 
 
 def tera(x):
@@ -61,7 +66,7 @@ def print_sweep(m, torch):
     if not sets:
         return
     print("\nGEMM shape sweep: ridge (cuBLASLt, the heuristic's first algorithm) over PyTorch "
-          "(F.linear, _scaled_mm, bmm) on the same shapes, sustained rates\n")
+          "(F.linear, _scaled_mm, bmm, 20 calls a CUDA graph) on the same shapes, sustained rates\n")
     print("| precision | weights n x k | groups | m | ridge's best | ridge / PyTorch median "
           "| least | most |")
     print("|---|---|---|---|---|---|---|---|")

@@ -4,8 +4,8 @@ a device-to-device copy (bytes read plus bytes written) and an 8192^3 bf16 matmu
 data. Each is timed two ways with CUDA events: 'sustained', as ridge times (warm-ups, then 15
 samples of at least 10 ms each), and 'burst' (single calls after three warm-ups), since a GPU
 under sustained load lowers its clock. Given ridge's measurement (gpu.json), also every shape of
-its GEMM sweep the way a framework runs it (F.linear, torch._scaled_mm, torch.bmm), sustained,
-and the time a kernel too small to do any work takes launched one by one from Python and
+its GEMM sweep the way a framework runs it (F.linear, torch._scaled_mm, torch.bmm), 20 calls a
+CUDA graph replayed, sustained, and the time a kernel too small to do any work takes launched one by one from Python and
 replayed from a CUDA graph. Medians and spreads, as JSON on stdout.
 
 Usage: torch_reference.py [GPU_JSON]"""
@@ -74,16 +74,33 @@ def sweep_operands(point):
     return lambda: torch.nn.functional.linear(a, w)
 
 
-def gemm_sweep(ridge_json):
+def replayed(fn, calls):
+    """`calls` calls of fn captured in one CUDA graph, and its replay: the kernels back to back
+    with no host in between, as ridge's C++ loop keeps them, where eager PyTorch's dispatch from
+    Python (tens of microseconds a call on some hosts) would time the host instead."""
+    stream = torch.cuda.Stream()
+    stream.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(stream):
+        fn()
+    torch.cuda.current_stream().wait_stream(stream)
+    graph = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(graph):
+        for _ in range(calls):
+            fn()
+    return graph
+
+
+def gemm_sweep(ridge_json, calls_per_replay=20):
     with open(ridge_json) as f:
         points = json.load(f).get("gemm_sweep", [])
     rows = []
     for p in points:
-        run = sweep_operands(p)
-        flops = 2.0 * p["m"] * p["n"] * p["k"] * p["groups"]
+        graph = replayed(sweep_operands(p), calls_per_replay)
+        flops = 2.0 * p["m"] * p["n"] * p["k"] * p["groups"] * calls_per_replay
         rows.append({key: p[key] for key in ("precision", "m", "n", "k", "groups")} |
-                    {"flops_per_s": sustained(run, flops)})
-        del run
+                    {"flops_per_s": sustained(graph.replay, flops),
+                     "calls_per_graph_replay": calls_per_replay})
+        del graph
         torch.cuda.empty_cache()
     return rows
 
@@ -92,18 +109,11 @@ def empty_kernel_times(calls=1000):
     """Seconds per kernel for `calls` one-element adds: launched one by one from Python (the
     host's dispatch and launch, as eager PyTorch pays them) and replayed from one CUDA graph."""
     x = torch.zeros(1, device="cuda")
-    step = lambda: [x.add_(1.0) for _ in range(calls)]
-    eager = sustained(step, calls)
-    stream = torch.cuda.Stream()
-    stream.wait_stream(torch.cuda.current_stream())
-    with torch.cuda.stream(stream):
-        step()
-    torch.cuda.current_stream().wait_stream(stream)
-    graph = torch.cuda.CUDAGraph()
-    with torch.cuda.graph(graph):
-        step()
-    replayed = sustained(graph.replay, calls)
-    return {"calls": calls, "eager_kernels_per_s": eager, "graph_kernels_per_s": replayed}
+    add = lambda: x.add_(1.0)
+    eager = sustained(lambda: [add() for _ in range(calls)], calls)
+    graph = replayed(add, calls)
+    return {"calls": calls, "eager_kernels_per_s": eager,
+            "graph_kernels_per_s": sustained(graph.replay, calls)}
 
 
 def main():

@@ -51,7 +51,8 @@ struct GemmSweepPlan {
 // 2048 x 7168, bf16). Quick: fewer m, the square shape only, no experts.
 GemmSweepPlan default_gemm_sweep_plan(bool quick);
 
-// The plan through cuBLASLt, each point on the heuristic's first algorithm and spot-checked
+// The plan through cuBLASLt as a framework's linear layer issues it (the weights as cuBLAS's
+// first operand), each point on the heuristic's first algorithm and spot-checked
 // against the host. Precisions the GPU has no GEMM for are skipped; a shape cuBLASLt refuses
 // costs its point and a warning.
 std::vector<GemmSweepPoint> measure_gemm_shape_sweep(const GpuInfo& gpu, const GemmSweepPlan& plan,
