@@ -33,7 +33,9 @@ def spec_device(ridge, gpu_name):
 
 
 def tera(x):
-    return "-" if x is None else f"{x / 1e12:.3g} T"
+    if x is None:
+        return "-"
+    return f"{x / 1e12:.0f} T" if x >= 1e15 else f"{x / 1e12:.3g} T"
 
 
 def share(a, b):

@@ -81,9 +81,13 @@ cat docs/readme/measure.md
 echo '```console'; echo '$ ridge measure --quick --out host.json   # on the 2-core development VM, abridged'
 $R measure --quick --out /tmp/ridge-readme-host.json | sed -n '1,20p;/^level/,/^DRAM/p'
 echo '$ ridge lab'; { $R lab || true; } | sed -n '/^2\./,$p' | sed '/^note/,$d'; echo '```'
-H200=docs/measurements/h200-2026-11-30
+H200=docs/measurements/h200-2026-12-04
 echo; echo '```console'; echo '$ ridge measure --backend cuda --out h200.json   # on an H200, abridged'
-sed -n '1,3p;/^level /,/^host link/p;/^GEMV against/,/^note/p' $H200/measure.txt | sed '/^note/d'
+sed -n '1,3p;/^level /,/^host link/p;/^GEMV against/,/^hbm .* 512 /p' $H200/measure.txt
+echo; sed -n '/^GEMM shape sweep/,/^ *2 .* 4096 .* 4096 .* fp16 /p' $H200/measure.txt; echo '...'
+sed -n '/ 2048 .* 7168 .* 8 .* bf16 /p' $H200/measure.txt; echo
+sed -n '/the sweep turns/,/^at which/p' $H200/measure.txt; echo
+sed -n '/^Against the published/,/^PCIe/p' $H200/measure.txt
 echo '```'; echo; cat $H200/summary.md | sed '1d'
 cat docs/readme/tour.md
 echo '```console'; echo '$ ridge tour'; $R tour | sed -n '/^2\. /,/^decode 7B/p'; echo '...'; echo '```'

@@ -652,6 +652,26 @@ TEST(Expected, AMeasuredSweepIsFollowedInsideAndFlaggedOutside) {
   EXPECT_NE(outside->detail.find("outside the measured sweep"), std::string::npos);
 }
 
+// The H200's real shape sweep (scripts/gpu-check.sh, 2026-12-04): every one of its points, in
+// fp16, bf16 and fp8, batched experts too, is its own expected time on the measured device.
+TEST(Expected, TheH200sMeasuredShapeSweepIsFollowedAtEveryPoint) {
+  const Measurement m =
+      load_measurement_file(RIDGE_SOURCE_DIR "/docs/measurements/h200-2026-12-04/h200.json");
+  ASSERT_EQ(m.gemm_sweep.size(), 128u);
+  const Device gpu = device_from_measurement(m, "gpu", "h200.json");
+  const Calibration c = *find_calibration(gpu);
+  for (const GemmSweepPoint& g : m.gemm_sweep) {
+    const Op op = gemm(g.m, g.n, g.k, g.precision == Precision::fp8 ? 1 : 2, g.groups);
+    const auto e = expected_time(op, gpu, g.precision, c);
+    ASSERT_TRUE(e.has_value()) << to_string(g.precision);
+    EXPECT_NEAR(e->time_s / std::max(op.flops / g.flops_per_s.median,
+                                     analyse(op, gpu, g.precision).time_lower_bound_s),
+                1, 1e-9)
+        << to_string(g.precision) << " " << g.m << "x" << g.n << "x" << g.k;
+    EXPECT_FALSE(e->extrapolated);
+  }
+}
+
 // A shape sweep (rectangular weights, batched experts) widens the range a measured device
 // follows: each of its points is its own time, and groups are an axis of their own.
 TEST(Expected, AShapeSweepIsFollowedOnEveryAxis) {
