@@ -5,14 +5,15 @@ data. Each is timed two ways with CUDA events: 'sustained', as ridge times (warm
 samples of at least 10 ms each), and 'burst' (single calls after three warm-ups), since a GPU
 under sustained load lowers its clock. Given ridge's measurement (gpu.json), also every shape of
 its GEMM sweep the way a framework runs it (F.linear, torch._scaled_mm, torch.bmm), 20 calls a
-CUDA graph replayed, sustained, and the time a kernel too small to do any work takes launched one by one from Python and
-replayed from a CUDA graph. Medians and spreads, as JSON on stdout.
+CUDA graph replayed, sustained; the time a kernel too small to do any work takes launched one by
+one from Python and replayed from a CUDA graph; and an element-wise kernel's time from 1024
+elements to 256 Mi. Medians and spreads, as JSON on stdout.
 
-Usage: torch_reference.py [GPU_JSON]"""
+Usage: torch_reference.py [GPU_JSON] [--elementwise-only]"""
+import argparse
 import json
 import os
 import statistics
-import sys
 
 import torch
 
@@ -116,22 +117,34 @@ def empty_kernel_times(calls=1000):
             "graph_kernels_per_s": sustained(graph.replay, calls)}
 
 
-def main():
-    torch.manual_seed(0)
+def elementwise_sweep(calls_per_replay=20):
+    """One element-wise kernel a call, y = 2x over bf16 (each element read once and written once,
+    as ridge prices an element-wise op), from 1024 elements to 256 Mi by fours, 20 calls a CUDA
+    graph on the same buffers: what the kernel costs beside the bytes it moves."""
+    rows = []
+    for elements in (4 ** e for e in range(5, 15)):
+        x = torch.randn(elements, dtype=torch.bfloat16, device="cuda")
+        y = torch.empty_like(x)
+        graph = replayed(lambda: torch.mul(x, 2.0, out=y), calls_per_replay)
+        rows.append({"op": "mul", "elements": elements, "dtype": "bf16",
+                     "calls_per_graph_replay": calls_per_replay,
+                     "calls_per_s": sustained(graph.replay, calls_per_replay)})
+        del graph, x, y
+        torch.cuda.empty_cache()
+    return rows
+
+
+def headline_figures():
+    """The copy and the 8192^3 bf16 matmul, sustained and burst."""
     copy_bytes = 1 << 31  # 2 GiB each way: far beyond the L2
     src = torch.empty(copy_bytes, dtype=torch.uint8, device="cuda").random_(0, 255)
     dst = torch.empty_like(src)
     copy = lambda: dst.copy_(src)
-
     n = 8192
     a = torch.randn(n, n, dtype=torch.bfloat16, device="cuda")
     b = torch.randn(n, n, dtype=torch.bfloat16, device="cuda")
     gemm = lambda: torch.matmul(a, b)
-
     figures = {
-        "torch": torch.__version__,
-        "cuda": torch.version.cuda,
-        "gpu": torch.cuda.get_device_name(),
         "copy_bytes_per_s": sustained(copy, 2 * copy_bytes),
         "copy_bytes_per_s_burst": burst(copy, 2 * copy_bytes),
         "bf16_8192_flops_per_s": sustained(gemm, 2.0 * n ** 3),
@@ -139,9 +152,24 @@ def main():
     }
     del src, dst, a, b
     torch.cuda.empty_cache()
+    return figures
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("gpu_json", nargs="?", help="ridge's measurement, for its GEMM sweep")
+    parser.add_argument("--elementwise-only", action="store_true",
+                        help="only the element-wise sweep (and the empty kernel)")
+    args = parser.parse_args()
+    torch.manual_seed(0)
+    figures = {"torch": torch.__version__, "cuda": torch.version.cuda,
+               "gpu": torch.cuda.get_device_name()}
+    if not args.elementwise_only:
+        figures |= headline_figures()
     figures["empty_kernel"] = empty_kernel_times()
-    if len(sys.argv) > 1 and os.path.exists(sys.argv[1]):
-        figures["gemm_sweep"] = gemm_sweep(sys.argv[1])
+    figures["elementwise_sweep"] = elementwise_sweep()
+    if args.gpu_json and os.path.exists(args.gpu_json) and not args.elementwise_only:
+        figures["gemm_sweep"] = gemm_sweep(args.gpu_json)
     print(json.dumps(figures, indent=2))
 
 
