@@ -81,6 +81,11 @@ The others are fitted to validation sets that `ridge validate` reports as fit se
   GEMVs of NVIDIA aiconfigurator's B300 table (data/validation/gemm_aiconfigurator_b300_bf16.tsv,
   m up to 8 rows, 2^26 weights or more, where the kernel floor is an eighth of the time or less);
   the B200's table holds it out.
+- Hopper's `fixed.graph_repeat_floor`, what an element-wise kernel replayed from a CUDA graph
+  right after the same kernel costs beyond its bytes: ridge's own run of PyTorch's multiply on
+  an H200 (data/validation/elementwise_torch_h200_mul.tsv: 20 calls a graph), its rows of
+  SMALL_ELEMENTS elements or fewer; aiconfigurator's H100 and H200 tables of TensorRT-LLM's
+  quantization kernel hold it out.
 - `collective.custom_latency`, what a serving engine's one-shot all-reduce costs a call beyond
   its kernel's fixed cost and its bytes: NVIDIA aiconfigurator's tables of TensorRT-LLM's
   AllReduce (strategy AUTO, five calls a CUDA graph), the H100's for the hopper profile (Ampere's
@@ -140,6 +145,7 @@ H100_NCCL = ROOT / "data/validation/collective_aiconfigurator_h100_fp16.tsv"
 B300_NCCL = ROOT / "data/validation/collective_aiconfigurator_b300_fp16.tsv"
 H100_ALLREDUCE = ROOT / "data/validation/collective_aiconfigurator_h100_trtllm_allreduce.tsv"
 B300_ALLREDUCE = ROOT / "data/validation/collective_aiconfigurator_b300_trtllm_allreduce.tsv"
+H200_ELEMENTWISE = ROOT / "data/validation/elementwise_torch_h200_mul.tsv"
 NCCL_FIT_BYTES = 32 * 2**20  # from here up the link's rate is most of a collective's time
 NCCL_LATENCY_BYTES = 64 * 2**10  # up to here a collective's fixed costs are most of its time
 MAX_PASSES = 5
@@ -151,6 +157,7 @@ SMALL_WEIGHTS = 2**22  # its fixed costs (4 to 8 us all told)
 LONG_SIDE = 8192  # an L40S's GEMM this large in every dimension runs long enough to throttle
 BURST_SIDE = 1024  # from this large in every dimension an L40S's GEMM is its tensor cores' work
 LARGE_CACHE_BYTES = 2**30  # K and V this large: streaming them is nearly all of a decode call
+SMALL_ELEMENTS = 2**16  # an element-wise kernel this small is mostly its fixed cost
 DECODE_FIELD = re.compile(r"\b(d_head|keys|heads|kv_heads|batch)=(\d+)")
 
 
@@ -211,6 +218,8 @@ FIGURES = [
            ("ampere", "hopper")),
     Figure("custom_latency", B300_ALLREDUCE, "custom-latency", "", 0.0, 20e-6, 1e-7, True,
            ("blackwell", "blackwell-ultra")),
+    Figure("graph_repeat_floor", H200_ELEMENTWISE, "elementwise-small", "bf16", 0.0, 10e-6, 1e-8,
+           True, ("hopper",)),
 ]
 
 
@@ -335,6 +344,17 @@ def large_cache_errors(ridge: str, profiles: list, figure: Figure) -> list:
     return errors
 
 
+def small_elementwise_errors(ridge: str, profiles: list, figure: Figure) -> list:
+    """The errors of the element-wise table's rows of SMALL_ELEMENTS elements or fewer (labels
+    'OP ELEMENTS elements DTYPE')."""
+    errors = [p["error"] for p in table_points(ridge, profiles, figure)
+              if float(p["label"].split()[1]) <= SMALL_ELEMENTS and
+              p["label"].endswith(figure.rows)]
+    if not errors:
+        sys.exit(f"no element-wise rows of {SMALL_ELEMENTS} elements or fewer in {figure.file}")
+    return errors
+
+
 def collective_errors(ridge: str, profiles: list, figure: Figure) -> list:
     """The errors of the NCCL table's bandwidth-bound rows, 8-GPU all-reduces aside; or, for the
     latency, its rows of NCCL_LATENCY_BYTES or less (over `rows` GPUs; an engine's all-reduce
@@ -375,6 +395,8 @@ def fit_errors(ridge: str, values: dict, figure: Figure, scratch: pathlib.Path) 
         return large_cache_errors(ridge, profiles, figure)
     if figure.source in ("nccl", "nccl-latency", "nccl-p2p", "custom-latency"):
         return collective_errors(ridge, profiles, figure)
+    if figure.source == "elementwise-small":
+        return small_elementwise_errors(ridge, profiles, figure)
     if figure.source == "table":  # every priced row of the file
         return [p["error"] for p in table_points(ridge, profiles, figure)
                 if p.get("error") is not None and p["label"].endswith(figure.rows)]

@@ -37,12 +37,13 @@ GEMM_HEADER = """\
 groups\tm\tn\tk\tdtype\tdevice\ttime_us"""
 
 ELEMENTWISE_HEADER = """\
-# Source: {path} (PyTorch {torch} on {gpu}, scripts/torch_reference.py --elementwise-only, 2026-12-04; the folder's README says how it was run). Added by ridge with scripts/import-gpu-check.py; held out (no figure of ridge's was fitted to it).
+# Source: {path} (PyTorch {torch} on {gpu}, scripts/torch_reference.py --elementwise-only, 2026-12-04; the folder's README says how it was run). Added by ridge with scripts/import-gpu-check.py; a fit set (below).
 # Conditions: torch.mul(x, 2.0, out=y) over bf16 tensors of `elements` elements (one element-wise kernel a call: each element read once and written once), 20 calls captured in one CUDA graph on the same x and y, the graph replayed back to back: warm-ups, then 15 samples of at least 10 ms each, timed by CUDA events.
 # Columns: time_us = one call's share of a replay, over the median of the samples.
 # ridge: replayed_copies = 1 (every call reads the same x and writes the same y: what of them the L2 holds it holds from the call before)
 # ridge: graph_captured = yes (the 20 calls are one CUDA graph)
 # ridge: graph_calls = 20 (20 calls a replay, the time over 20)
+# ridge: role = fit (the hopper profile's fixed.graph_repeat_floor is fitted to its rows of 64 Ki elements and fewer: scripts/fit-calibration.py)
 # ridge: device {gpu} = {device} ({why})
 op\telements\tdtype\tdevice\ttime_us"""
 

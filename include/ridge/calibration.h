@@ -119,6 +119,10 @@ struct Calibration {
   // One kernel of a model step's chain replayed from a CUDA graph or a compiled engine: it waits
   // for the one before to drain, then ramps up; what no byte or FLOP count explains.
   Figure graph_kernel_floor_s;
+  // An element-wise kernel replayed from a CUDA graph right after the same kernel (a benchmark's
+  // loop over one kernel): the one before it drains at once, and what is left is the graph's
+  // launch and the kernel's first loads. Absent: graph_kernel_floor_s.
+  std::optional<Figure> graph_repeat_floor_s;
   // What the host takes to launch one kernel in an engine that launches them one at a time
   // (eager PyTorch, a C++ runtime without graphs): it runs ahead of long kernels, and short ones
   // wait for it. Absent: the kernel floor.

@@ -20,6 +20,9 @@ namespace ridge {
 enum class KernelLaunch {
   alone,  // timed on its own, back to back, as a benchmark times it: the kernel floor
   graph,  // one of a model step's chain, replayed from a CUDA graph or a compiled engine
+  // An element-wise kernel replayed from a CUDA graph right after the same kernel, as a
+  // benchmark's loop over one kernel runs it: the graph's repeat floor.
+  graph_repeat,
   eager,  // one of a model step's chain, launched from the host one at a time
   // One of a model step's chain in eager PyTorch: each op dispatched from Python (and the
   // dispatcher, and the several ATen kernels one op of model code launches) before the next.

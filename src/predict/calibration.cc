@@ -55,10 +55,13 @@ class CalibrationReader : TomlReader {
       const toml::table& overlap = section("overlap", {"exponent"});
       c.overlap_exponent = sourced(overlap, "overlap", "exponent", FigureKind::exponent);
     }
-    const toml::table& fixed = section(
-        "fixed", {"kernel_floor", "graph_kernel_floor", "launch_overhead", "eager_pytorch_op"});
+    const toml::table& fixed =
+        section("fixed", {"kernel_floor", "graph_kernel_floor", "graph_repeat_floor",
+                          "launch_overhead", "eager_pytorch_op"});
     c.kernel_floor_s = sourced(fixed, "fixed", "kernel_floor", FigureKind::seconds);
     c.graph_kernel_floor_s = sourced(fixed, "fixed", "graph_kernel_floor", FigureKind::seconds);
+    c.graph_repeat_floor_s =
+        optional_sourced(fixed, "fixed", "graph_repeat_floor", FigureKind::seconds);
     c.launch_overhead_s = optional_sourced(fixed, "fixed", "launch_overhead", FigureKind::seconds);
     c.eager_pytorch_op_s =
         optional_sourced(fixed, "fixed", "eager_pytorch_op", FigureKind::seconds);

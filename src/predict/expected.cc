@@ -564,11 +564,16 @@ double overlapped_time_s(double compute_s, double memory_s, double exponent) {
 }
 
 double kernel_fixed_cost_s(const Calibration& c, KernelLaunch launch) {
-  return launch == KernelLaunch::alone ? c.kernel_floor_s.value : c.graph_kernel_floor_s.value;
+  if (launch == KernelLaunch::alone) return c.kernel_floor_s.value;
+  if (launch == KernelLaunch::graph_repeat && c.graph_repeat_floor_s)
+    return c.graph_repeat_floor_s->value;
+  return c.graph_kernel_floor_s.value;
 }
 
 double host_launch_interval_s(const Calibration& c, KernelLaunch launch) {
-  if (launch == KernelLaunch::alone || launch == KernelLaunch::graph) return 0;
+  if (launch == KernelLaunch::alone || launch == KernelLaunch::graph ||
+      launch == KernelLaunch::graph_repeat)
+    return 0;
   if (launch == KernelLaunch::python && c.eager_pytorch_op_s) return c.eager_pytorch_op_s->value;
   return c.launch_overhead_s ? c.launch_overhead_s->value : c.kernel_floor_s.value;
 }

@@ -524,6 +524,14 @@ TimedBurst timed_burst(const Table& t) {
   return {warmup.value_or(0), timed.value_or(0)};
 }
 
+// The share of a table's calls that follow another kernel of their CUDA graph, and how the graph
+// launches them: in a chain of other kernels (the graph's kernel floor), or right after the same
+// element-wise kernel (its repeat floor).
+struct InGraph {
+  double share = 0;
+  KernelLaunch launch = KernelLaunch::graph;
+};
+
 // A call of a kernel table's row as its source times it: `ops` one after the other on `device`,
 // what the source's timing adds to it and `extra_kernels` more kernels at the calibration's
 // floor, each op's data `l2_hits` in the L2, `in_graph` of the calls following another kernel
@@ -535,7 +543,7 @@ struct TimedCall {
   double overhead_s = 0;
   double extra_kernels = 0;
   double l2_hits = 0;
-  double in_graph = 0;
+  InGraph in_graph;
 };
 
 // A kernel's time over calls launched alone (`alone_s`) and, for `in_graph` of them, after another
@@ -544,18 +552,18 @@ double blended_in_graph(double alone_s, double graph_s, double in_graph) {
   return (1 - in_graph) * alone_s + in_graph * graph_s;
 }
 
-// One op's expected time in `call` with calibration `c`: launched alone, or for `in_graph` of
-// the calls after another kernel of their graph (the graph's floor); nullopt where `c` prices
-// none.
+// One op's expected time in `call` with calibration `c`: launched alone, or for the share of
+// the calls that follow another kernel of their graph, as that graph launches them; nullopt
+// where `c` prices none.
 std::optional<ExpectedTime> expected_in_call(const Op& op, const TimedCall& call,
                                              const Calibration& c) {
   auto alone = expected_time(op, call.device, call.precision, c,
                              {.launch = KernelLaunch::alone, .l2_hit_share = call.l2_hits});
-  if (!alone || call.in_graph <= 0) return alone;
+  if (!alone || call.in_graph.share <= 0) return alone;
   const ExpectedTime in_graph =
       *expected_time(op, call.device, call.precision, c,
-                     {.launch = KernelLaunch::graph, .l2_hit_share = call.l2_hits});
-  alone->time_s = blended_in_graph(alone->time_s, in_graph.time_s, call.in_graph);
+                     {.launch = call.in_graph.launch, .l2_hit_share = call.l2_hits});
+  alone->time_s = blended_in_graph(alone->time_s, in_graph.time_s, call.in_graph.share);
   return alone;
 }
 
@@ -592,10 +600,10 @@ double expected_in_burst_s(const TimedCall& call, const Calibration& c, const Ti
 // other on `device`, with what the source's timing adds to every call and `extra_kernels` more
 // kernels of the source's that ridge counts no work for, each at the calibration's floor, their
 // data where `where` says; `in_graph` of the calls follow another kernel of their CUDA graph and
-// pay the graph's kernel floor, the rest a lone kernel's; timed within `burst`.
+// pay that graph's floor, the rest a lone kernel's; timed within `burst`.
 void price_ops(ValidationPoint& p, const Device& device, std::span<const Op> ops,
                Precision precision, double overhead_s, double extra_kernels = 0,
-               Residency where = {}, double in_graph = 0, const TimedBurst& burst = {}) {
+               Residency where = {}, InGraph in_graph = {}, const TimedBurst& burst = {}) {
   p.device_id = device.id;
   p.bound_s = overhead_s;
   for (const Op& op : ops) p.bound_s += bound_s(op, device, precision, where.l2_share);
@@ -686,7 +694,7 @@ void price_gemm(ValidationPoint& p, const Device& device, const GemmShape& shape
                 const GemmTypes& types, double overhead_s, Residency where = {},
                 double in_graph = 0, const TimedBurst& burst = {}) {
   const Op op = gemm_op(shape, types);
-  price_ops(p, device, std::span<const Op>(&op, 1), types.compute, overhead_s, 0, where, in_graph,
+  price_ops(p, device, std::span<const Op>(&op, 1), types.compute, overhead_s, 0, where, {in_graph},
             burst);
 }
 
@@ -872,7 +880,8 @@ ValidationPoint gemm_point(const KernelRow& k, InputQuantize input_quantize) {
   std::vector<Op> ops = input_quantization_passes(shape, k.types, input_quantize);
   ops.push_back(gemm_op(shape, k.types));
   const double scale_memset = input_quantize == InputQuantize::dynamic ? 1 : 0;
-  price_ops(p, k.device, ops, k.types.compute, k.overhead_s, scale_memset, where, in_graph, burst);
+  price_ops(p, k.device, ops, k.types.compute, k.overhead_s, scale_memset, where, {in_graph},
+            burst);
   return p;
 }
 
@@ -995,7 +1004,7 @@ ValidationPoint attention_point(const KernelRow& k, const AttentionTiming& timin
   const double working_set = std::ranges::max(ops, {}, &Op::bytes).bytes;
   Residency where = k.replayed_copies > 0 ? replayed_residency(working_set, k.device) : Residency{};
   where.hits_need_profile_reach = true;
-  price_ops(p, k.device, ops, k.types.compute, k.overhead_s, timing.extra_kernels, where, 0,
+  price_ops(p, k.device, ops, k.types.compute, k.overhead_s, timing.extra_kernels, where, {},
             k.burst);
   return p;
 }
@@ -1132,7 +1141,7 @@ ValidationPoint moe_point(const KernelRow& k, MoeKernels kernels, double extra_k
   for (const Op& op : ops) working_set += op.gemm_shape ? op.bytes : 0;
   const Residency where =
       k.replayed_copies > 0 ? replayed_residency(working_set, k.device) : Residency{};
-  price_ops(p, k.device, ops, k.types.compute, k.overhead_s, extra_kernels, where, 0, k.burst);
+  price_ops(p, k.device, ops, k.types.compute, k.overhead_s, extra_kernels, where, {}, k.burst);
   return p;
 }
 
@@ -1241,8 +1250,9 @@ ValidationPoint elementwise_point(const KernelRow& k) {
       k.replayed_copies > 0 ? replayed_residency(op.bytes, k.device) : Residency{};
   TimedBurst burst = k.burst;
   burst.kernels_per_call = k.graph_calls;
+  // The graph replays this one kernel: each call after the first follows the same kernel.
   price_ops(p, k.device, std::span<const Op>(&op, 1), k.types.compute, k.overhead_s, 0, where,
-            in_graph_share(k.graph_captured, k.graph_calls), burst);
+            {in_graph_share(k.graph_captured, k.graph_calls), KernelLaunch::graph_repeat}, burst);
   return p;
 }
 
