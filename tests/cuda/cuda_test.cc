@@ -97,6 +97,20 @@ TEST_F(Gpu, L2IsFasterThanDeviceMemory) {
   EXPECT_GT(shared.bytes_per_s.max, sweep.front().bytes_per_s.max);
 }
 
+// The copy over arrays the L2 holds, repeated within a launch, checks what it wrote and moves
+// more than STREAM's copy through device memory.
+TEST_F(Gpu, ACopyInTheL2OutrunsOneThroughDeviceMemory) {
+  const BandwidthPoint l2 = measure_l2_copy(gpu_, kQuick);
+  EXPECT_TRUE(l2.validated);
+  EXPECT_EQ(l2.kernel, "copy");
+  EXPECT_EQ(l2.level, "L2");
+  const auto stream = measure_stream(gpu_, 4.0 * static_cast<double>(gpu_.l2_bytes), kQuick);
+  const auto copy = std::find_if(stream.begin(), stream.end(),
+                                 [](const BandwidthPoint& b) { return b.kernel == "copy"; });
+  ASSERT_NE(copy, stream.end());
+  EXPECT_GT(l2.bytes_per_s.median, copy->bytes_per_s.median);
+}
+
 TEST_F(Gpu, FmaPeaksStayBelowTheHardwareRate) {
   for (const Precision p : {Precision::fp32, Precision::fp64}) {
     const PeakResult r = measure_fma_peak(gpu_, p, kQuick);
@@ -127,7 +141,9 @@ TEST(GemmSweepPlan, CoversTheIssuesShapes) {
   for (const GemmSweepPlan::Set& s : full.sets) {
     EXPECT_TRUE(std::is_sorted(s.m.begin(), s.m.end()));
     for (const int m : s.m) {
-      if (s.precision == Precision::fp8) EXPECT_EQ(m % 16, 0);
+      if (s.precision == Precision::fp8) {
+        EXPECT_EQ(m % 16, 0);
+      }
       most_m = std::max(most_m, m);
     }
     grouped = grouped || s.groups > 1;

@@ -73,6 +73,10 @@ double gemv_sweep_relative_error(int n, int batch);
 std::vector<BandwidthPoint> measure_read_sweep(const GpuInfo& gpu, double smallest, double largest,
                                                const TimingOptions& timing);
 
+// STREAM's copy over two arrays that together fill half the L2, repeated within one launch: what
+// an element-wise kernel moves on data the L2 holds.
+BandwidthPoint measure_l2_copy(const GpuInfo& gpu, const TimingOptions& timing);
+
 // STREAM's read, write, copy and triad on arrays of `array_bytes` each.
 std::vector<BandwidthPoint> measure_stream(const GpuInfo& gpu, double array_bytes,
                                            const TimingOptions& timing);

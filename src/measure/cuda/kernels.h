@@ -23,7 +23,7 @@ inline constexpr double kStreamA = 1.0, kStreamB = 2.0, kStreamScalar = 3.0;
 void prepare_stream_arrays(double* a, double* b, double* c, std::size_t n, int blocks);
 
 // One launch: `passes` passes of the kernel over n doubles of each array (n / 2 a power of two
-// when passes > 1; only the read kernel repeats). The read kernel adds
+// when passes > 1; the read and copy kernels repeat). The read kernel adds
 // what it read into *sum, so its result can be checked; the others check what they wrote.
 //   read: sum += a   write: a = kStreamA   copy: c = a   triad: a = b + kStreamScalar * c
 void launch_stream(StreamKernel kernel, double* a, double* b, double* c, std::size_t n, int passes,

@@ -1,5 +1,5 @@
-// Bandwidth on the GPU: shared memory, the read sweep through L2 into device memory, STREAM's
-// four kernels in device memory, and pinned copies over the host link.
+// Bandwidth on the GPU: shared memory, the read sweep through L2 into device memory, a copy the L2
+// holds, STREAM's four kernels in device memory, and pinned copies over the host link.
 #include <fmt/format.h>
 
 #include <cmath>
@@ -72,6 +72,26 @@ std::vector<BandwidthPoint> measure_read_sweep(const GpuInfo& gpu, double smalle
     points.push_back(point("read", bytes, level_of(bytes, gpu), bytes * passes, t, ok));
   }
   return points;
+}
+
+BandwidthPoint measure_l2_copy(const GpuInfo& gpu, const TimingOptions& timing) {
+  // Two arrays of a quarter of the L2 each: half of it, which stays resident (level_of). A power
+  // of two, so that each launch's passes wrap around with a mask.
+  const double array_bytes =
+      std::exp2(std::floor(std::log2(static_cast<double>(gpu.l2_bytes) / 4)));
+  const auto n = static_cast<std::size_t>(array_bytes / 8);
+  DeviceArray<double> a(n), b(n), c(n), sum(1);
+  const int blocks = resident_blocks(kStreamThreads);
+  prepare_stream_arrays(a.get(), b.get(), c.get(), n, blocks);
+  const double bytes = stream_bytes_per_element(StreamKernel::copy) * static_cast<double>(n);
+  const int passes = std::max(2, static_cast<int>(std::lround(kBytesPerLaunch / bytes)));
+  const Timing t = time_device_calls(
+      [&] {
+        launch_stream(StreamKernel::copy, a.get(), nullptr, c.get(), n, passes, blocks, nullptr);
+      },
+      timing);
+  const bool ok = count_mismatches(c.get(), n, kStreamA, blocks) == 0;
+  return point("copy", bytes, level_of(bytes, gpu), bytes * passes, t, ok);
 }
 
 std::vector<BandwidthPoint> measure_stream(const GpuInfo& gpu, double array_bytes,

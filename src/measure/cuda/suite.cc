@@ -97,6 +97,8 @@ Measurement measure_gpu(const GpuMeasureOptions& options, const Progress& progre
   for (BandwidthPoint& b :
        measure_read_sweep(gpu, sizes.sweep_smallest, sizes.sweep_largest, timing))
     m.bandwidth.push_back(std::move(b));
+  report("copy in the L2", 0.5);
+  m.bandwidth.push_back(measure_l2_copy(gpu, timing));
   report("stream", 0.55);
   for (BandwidthPoint& b : measure_stream(gpu, sizes.stream_array_bytes, timing))
     m.bandwidth.push_back(std::move(b));
