@@ -3,7 +3,7 @@
 # measurement, the measured device in ridge's own views, and PyTorch's copy and bf16 GEMM on the
 # same GPU for comparison (where PyTorch is installed): its copy, its bf16 GEMM, every shape of
 # ridge's GEMM shape sweep as a framework runs it, and an empty kernel's time. Everything lands in
-# OUTDIR; a summary table is printed last. Takes about four minutes on an H200.
+# OUTDIR; a summary table is printed last. Takes about two minutes on an H200.
 #
 # Usage: scripts/gpu-check.sh OUTDIR
 # Binaries, first found: build/gpu-bundle (scripts/gpu-bundle.sh, made on a machine with the

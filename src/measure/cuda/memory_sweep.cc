@@ -80,7 +80,7 @@ BandwidthPoint measure_l2_copy(const GpuInfo& gpu, const TimingOptions& timing) 
   const double array_bytes =
       std::exp2(std::floor(std::log2(static_cast<double>(gpu.l2_bytes) / 4)));
   const auto n = static_cast<std::size_t>(array_bytes / 8);
-  DeviceArray<double> a(n), b(n), c(n), sum(1);
+  DeviceArray<double> a(n), b(n), c(n);
   const int blocks = resident_blocks(kStreamThreads);
   prepare_stream_arrays(a.get(), b.get(), c.get(), n, blocks);
   const double bytes = stream_bytes_per_element(StreamKernel::copy) * static_cast<double>(n);
