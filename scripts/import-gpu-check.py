@@ -37,7 +37,7 @@ GEMM_HEADER = """\
 groups\tm\tn\tk\tdtype\tdevice\ttime_us"""
 
 ELEMENTWISE_HEADER = """\
-# Source: {path} (PyTorch {torch} on {gpu}, scripts/torch_reference.py --elementwise-only, 2026-12-04; the folder's README says how it was run). Added by ridge with scripts/import-gpu-check.py; a fit set (below).
+# Source: {path} (PyTorch {torch} on {gpu}, timed by scripts/torch_reference.py; the folder's README says when and how it was run). Added by ridge with scripts/import-gpu-check.py; a fit set (below).
 # Conditions: torch.mul(x, 2.0, out=y) over bf16 tensors of `elements` elements (one element-wise kernel a call: each element read once and written once), 20 calls captured in one CUDA graph on the same x and y, the graph replayed back to back: warm-ups, then 15 samples of at least 10 ms each, timed by CUDA events.
 # Columns: time_us = one call's share of a replay, over the median of the samples.
 # ridge: replayed_copies = 1 (every call reads the same x and writes the same y: what of them the L2 holds it holds from the call before)
@@ -78,7 +78,7 @@ def main():
         sys.exit(__doc__)
     source, device, out = sys.argv[1:]
     data = json.loads(pathlib.Path(source).read_text())
-    why = "the catalog part CUDA's name for it is (ridge's own report compares the run with it)"
+    why = "CUDA's name for the catalog part, with which ridge's own report compares the run"
     if "elementwise_sweep" in data:
         table = elementwise_table
     elif data.get("gemm_sweep"):
