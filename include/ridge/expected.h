@@ -156,6 +156,12 @@ ExpectedTime expected_collective_time(CollectiveOp op, double bytes, int ranks,
 ExpectedTime expected_engine_allreduce_time(double bytes, int ranks, const Device& device,
                                             const Calibration& calibration, KernelLaunch launch);
 
+// A collective as the stack that runs it: an all-reduce on a serving engine's own kernel where
+// `engine_allreduce` (expected_engine_allreduce_time), anything else on NCCL's.
+ExpectedTime expected_collective_as_run(CollectiveOp op, double bytes, int ranks,
+                                        const Device& device, const Calibration& calibration,
+                                        KernelLaunch launch, bool engine_allreduce);
+
 }  // namespace ridge
 
 #include "ridge/inference.h"

@@ -730,6 +730,14 @@ ExpectedTime expected_engine_allreduce_time(double bytes, int ranks, const Devic
   return one_shot.time_s < nccl.time_s ? one_shot : nccl;
 }
 
+ExpectedTime expected_collective_as_run(CollectiveOp op, double bytes, int ranks,
+                                        const Device& device, const Calibration& c,
+                                        KernelLaunch launch, bool engine_allreduce) {
+  if (engine_allreduce && op == CollectiveOp::allreduce)
+    return expected_engine_allreduce_time(bytes, ranks, device, c, launch);
+  return expected_collective_time(op, bytes, ranks, device, c, launch);
+}
+
 namespace {
 
 KernelLaunch launch_of(const Workload& w) {
@@ -739,10 +747,9 @@ KernelLaunch launch_of(const Workload& w) {
 
 std::optional<ExpectedTime> expected_op_time(const ModelOp& op, const Device& device,
                                              const Workload& w, const Calibration& c) {
-  if (op.collective && *op.collective == CollectiveOp::allreduce && w.engine_allreduce)
-    return expected_engine_allreduce_time(op.bytes, op.ranks, device, c, launch_of(w));
   if (op.collective)
-    return expected_collective_time(*op.collective, op.bytes, op.ranks, device, c, launch_of(w));
+    return expected_collective_as_run(*op.collective, op.bytes, op.ranks, device, c, launch_of(w),
+                                      w.engine_allreduce);
   const Op as_op{op.kind, op.name, op.flops, op.bytes, op.gemm_shape, op.attention_shape};
   const double share = weight_read_share(op.weight_bits, w.torch_weight_kernels, c);
   // An engine's own kernels run inside one of its calls (TensorRT-LLM's MoE op launches its

@@ -1179,14 +1179,6 @@ bool engine_allreduce_of(const Table& t) {
   return directive_choice(t, "collective_kernel", "nccl", {"nccl", "engine"}) == "engine";
 }
 
-// A collective's expected time launched `launch`, as the table's kernel runs it.
-ExpectedTime expected_collective_of(CollectiveOp op, double bytes, int ranks, const Device& device,
-                                    const Calibration& c, KernelLaunch launch, bool engine) {
-  if (engine && op == CollectiveOp::allreduce)
-    return expected_engine_allreduce_time(bytes, ranks, device, c, launch);
-  return expected_collective_time(op, bytes, ranks, device, c, launch);
-}
-
 // The bound as `ridge model` counts a collective (the bytes each rank sends at the link's spec
 // bandwidth, no latency), and the expected time as it prices one (NCCL's latency model over the
 // achievable link, or the engine's all-reduce where the table says), the collective launched on
@@ -1210,7 +1202,7 @@ ValidationPoint collective_point(const KernelRow& k, bool engine) {
   if (const auto calibration = find_calibration(k.device)) {
     p.calibration = calibration->id;
     const auto priced = [&](KernelLaunch launch) {
-      return expected_collective_of(op, bytes, ranks, k.device, *calibration, launch, engine);
+      return expected_collective_as_run(op, bytes, ranks, k.device, *calibration, launch, engine);
     };
     const ExpectedTime alone = priced(KernelLaunch::alone);
     const double in_graph = in_graph_share(k.graph_captured, k.graph_calls);
