@@ -30,10 +30,29 @@ FormFactor form_factor_of(std::string_view word) {
 // Words that tell no part from another: the vendor's, the product line's ("Tensor Core GPU"),
 // and the memory technology (an H200 is HBM3e whatever a table calls it).
 bool says_nothing_of_the_part(std::string_view word) {
-  static const std::set<std::string_view> filler = {"nvidia", "amd",    "intel",   "tesla",
-                                                    "tensor", "core",   "gpu",     "gpus",
-                                                    "card",   "module", "graphics"};
+  static const std::set<std::string_view> filler = {
+      "nvidia", "amd",      "intel", "tesla",  "tensor", "core", "gpu", "gpus", "card",
+      "module", "graphics", "one",   "single", "a",      "an",   "of",  "the"};
   return filler.contains(word) || word.starts_with("hbm") || word.starts_with("gddr");
+}
+
+// A model number written apart from its letters ("MI-250x", "MI 300X", "H 100") is one word, as
+// the catalog writes it: a word of one or two letters joins the word after it where that begins
+// with a digit.
+std::vector<std::string> model_numbers_joined(std::vector<std::string> words) {
+  std::vector<std::string> joined;
+  for (std::string& w : words) {
+    const bool letters = !joined.empty() && joined.back().size() <= 2 &&
+                         std::ranges::all_of(joined.back(), [](char c) {
+                           return std::isalpha(static_cast<unsigned char>(c));
+                         });
+    if (letters && std::isdigit(static_cast<unsigned char>(w.front()))) {
+      joined.back() += w;
+      continue;
+    }
+    joined.push_back(std::move(w));
+  }
+  return joined;
 }
 
 // The words of a name that tell parts apart, and the form factor it states. "80 GB" is read as
@@ -45,14 +64,18 @@ struct NameWords {
 
 NameWords name_words(std::string_view name) {
   NameWords out;
-  std::string plain;
+  std::string plain, remark;
   int depth = 0;  // what a name says in parentheses is a remark, not the part
   for (const char c : name) {
     depth += c == '(' ? 1 : 0;
-    if (depth == 0) plain += c;
+    (depth == 0 ? plain : remark) += c;
     depth -= c == ')' && depth > 0 ? 1 : 0;
   }
-  for (std::string& w : lower_words(plain)) {
+  // But a run on one die of a two-die part ("MI250X (one GCD)") names the die, wherever it says
+  // so: ROCm shows each GCD of an MI250X as a GPU of its own.
+  const std::vector<std::string> remark_words = lower_words(remark);
+  if (std::ranges::find(remark_words, "gcd") != remark_words.end()) plain += " gcd";
+  for (std::string& w : model_numbers_joined(lower_words(plain))) {
     if (w == "gb" && !out.words.empty() && all_digits(out.words.back())) {
       out.words.back() += w;
       continue;

@@ -38,6 +38,7 @@ TEST(Catalog, ShipsTheRequiredDevices) {
                          "rtx-5090",
                          "rtx-6000-ada",
                          "mi250x",
+                         "mi250x-gcd",
                          "mi325x",
                          "mi355x",
                          "gaudi2",
