@@ -86,6 +86,10 @@ struct Calibration {
   // load-store units. Where the part's achievable main-memory bandwidth per SM is more than
   // this, the SMs, not the memory, set such a kernel's rate. Absent: no limit but the memory's.
   std::optional<Figure> streaming_bytes_per_s_per_unit;
+  // The same where the kernel's data is in the L2 (a benchmark that replays it on buffers the L2
+  // holds): an SM's loads come back sooner, and it moves more. Absent: the figure above for
+  // every byte.
+  std::optional<Figure> l2_streaming_bytes_per_s_per_unit;
   // The bandwidth from L2 into the SMs over the whole device, B/s: what feeds a GEMM tile.
   // Absent: tiles are taken to be fed at their full rate.
   std::optional<Figure> l2_bandwidth_bytes_per_s;

@@ -21,9 +21,18 @@ namespace {
 // (FlashAttention-2 and -3 at head dimension 128).
 constexpr double kAttentionTile = 128;
 
+// Where part of a kernel's data is in the L2 and the rest in main memory: the L2's share of its
+// bytes and the rate of each level. A share of 0: every byte from main memory.
+struct LevelSplit {
+  double l2_share = 0;
+  double main_bytes_per_s = 0;
+  double l2_bytes_per_s = 0;
+};
+
 struct Achievable {
   double rate_flops_per_s = 0;
-  double bandwidth_bytes_per_s = 0;
+  double bandwidth_bytes_per_s = 0;  // the levels' together
+  LevelSplit levels;
   double floor_s = 0;
   double overlap_exponent = 0;  // overlapped_time_s; 0: the larger part alone
   std::string cache_level;      // the cache the data stays in, when not main memory
@@ -37,6 +46,7 @@ int units_of(const Device& device) {
 struct LevelBandwidth {
   double bytes_per_s = 0;
   std::string cache_level;  // empty: main memory
+  LevelSplit levels;
 };
 
 // On a measured CPU the data of a kernel called again and again stays in the smallest cache it
@@ -51,14 +61,16 @@ LevelBandwidth bandwidth_for(const Op& op, const Device& device, const Calibrati
                              double l2_hit_share) {
   const Figure& share = op.gemm_shape && c.gemm_bandwidth_efficiency ? *c.gemm_bandwidth_efficiency
                                                                      : c.bandwidth_efficiency;
-  const LevelBandwidth main{share.value * device.main_bandwidth_bytes_per_s(), ""};
+  const LevelBandwidth main{share.value * device.main_bandwidth_bytes_per_s(), "", {}};
   if (!device.is_cpu()) {
     if (l2_hit_share <= 0 || !c.l2_bandwidth_bytes_per_s) return main;
     const MemoryLevel* l2 = device.shared_cache();
     if (!l2) return main;
     const double seconds_per_byte =
         l2_hit_share / c.l2_bandwidth_bytes_per_s->value + (1 - l2_hit_share) / main.bytes_per_s;
-    return {1 / seconds_per_byte, l2_hit_share >= 1 ? l2->name : ""};
+    return {1 / seconds_per_byte,
+            l2_hit_share >= 1 ? l2->name : "",
+            {l2_hit_share, main.bytes_per_s, c.l2_bandwidth_bytes_per_s->value}};
   }
   if (!c.measured) return main;
   const double units = units_of(device);
@@ -67,7 +79,7 @@ LevelBandwidth bandwidth_for(const Op& op, const Device& device, const Calibrati
       continue;
     const double capacity = level.capacity_bytes->value * (level.scope == Scope::unit ? units : 1);
     if (op.bytes <= capacity && level.bandwidth_bytes_per_s->value > main.bytes_per_s)
-      return {level.bandwidth_bytes_per_s->value, level.name};
+      return {level.bandwidth_bytes_per_s->value, level.name, {}};
   }
   return main;
 }
@@ -77,8 +89,12 @@ LevelBandwidth bandwidth_for(const Op& op, const Device& device, const Calibrati
 Achievable achievable_at(const Op& op, const Device& device, double rate_flops_per_s,
                          const Calibration& c, KernelLaunch launch, double l2_hit_share = 0) {
   const LevelBandwidth bandwidth = bandwidth_for(op, device, c, l2_hit_share);
-  return {rate_flops_per_s, bandwidth.bytes_per_s, kernel_fixed_cost_s(c, launch),
-          c.overlap_exponent ? c.overlap_exponent->value : 0, bandwidth.cache_level};
+  return {rate_flops_per_s,
+          bandwidth.bytes_per_s,
+          bandwidth.levels,
+          kernel_fixed_cost_s(c, launch),
+          c.overlap_exponent ? c.overlap_exponent->value : 0,
+          bandwidth.cache_level};
 }
 
 // The same at the calibration's share of the device's peak.
@@ -88,6 +104,8 @@ Achievable achievable(const Op& op, const Device& device, Precision precision, c
       op, device, c.compute_efficiency.at(precision).value * device.peak(precision).value, c,
       options.launch, options.l2_hit_share);
   a.bandwidth_bytes_per_s *= options.bandwidth_share;
+  a.levels.main_bytes_per_s *= options.bandwidth_share;
+  a.levels.l2_bytes_per_s *= options.bandwidth_share;
   a.describe = options.describe;
   return a;
 }
@@ -467,9 +485,23 @@ void wait_for_host(ExpectedTime& e, double host_launch_s) {
 
 // What the SMs of a GPU move together in a streaming kernel, where its calibration says what one
 // moves; none (0) on a CPU, without that figure or without a count of SMs.
-double streaming_sm_bytes_per_s(const Device& device, const Calibration& c) {
-  if (device.is_cpu() || !c.streaming_bytes_per_s_per_unit || !device.compute_units) return 0;
-  return units_of(device) * c.streaming_bytes_per_s_per_unit->value;
+double streaming_sm_bytes_per_s(const Device& device, const std::optional<Figure>& per_unit) {
+  if (device.is_cpu() || !per_unit || !device.compute_units) return 0;
+  return units_of(device) * per_unit->value;
+}
+
+// The seconds a streaming kernel's byte takes where part of its data is in the L2 and the
+// calibration says what an SM moves from each level: each byte from its level, at the slower of
+// the level and what the SMs move from it. None where it says nothing of the L2.
+std::optional<double> seconds_per_byte_by_level(const Achievable& a, const Device& device,
+                                                const Calibration& c) {
+  const double sm_from_l2 = streaming_sm_bytes_per_s(device, c.l2_streaming_bytes_per_s_per_unit);
+  if (a.levels.l2_share <= 0 || sm_from_l2 <= 0) return std::nullopt;
+  const double sm_from_main = streaming_sm_bytes_per_s(device, c.streaming_bytes_per_s_per_unit);
+  const double main = sm_from_main > 0 ? std::min(a.levels.main_bytes_per_s, sm_from_main)
+                                       : a.levels.main_bytes_per_s;
+  return a.levels.l2_share / std::min(a.levels.l2_bytes_per_s, sm_from_l2) +
+         (1 - a.levels.l2_share) / main;
 }
 
 // An element-wise kernel: its bytes at the achievable bandwidth, or, on a part whose memory
@@ -479,7 +511,16 @@ ExpectedTime streaming_time(const Op& op, const Achievable& a, const Device& dev
                             const Calibration& c) {
   ExpectedTime e;
   e.compute_time_s = op.flops / a.rate_flops_per_s;
-  const double sm_bytes_per_s = streaming_sm_bytes_per_s(device, c);
+  if (const auto by_level = seconds_per_byte_by_level(a, device, c)) {
+    e.memory_time_s = op.bytes * *by_level;
+    if (a.describe)
+      e.detail = fmt::format(
+          "streaming kernel, {:.0f}% of its bytes from the L2: each level at the slower of it and "
+          "what the {} SMs move from it",
+          100 * a.levels.l2_share, units_of(device));
+    return finish(e, a, overlapped_work_s(e, a));
+  }
+  const double sm_bytes_per_s = streaming_sm_bytes_per_s(device, c.streaming_bytes_per_s_per_unit);
   const bool sm_bound = sm_bytes_per_s > 0 && sm_bytes_per_s < a.bandwidth_bytes_per_s;
   e.memory_time_s = op.bytes / (sm_bound ? sm_bytes_per_s : a.bandwidth_bytes_per_s);
   if (a.describe) {

@@ -1,6 +1,8 @@
 // The expected time's calibration, and `ridge validate`'s document.
 #include <fmt/format.h>
 
+#include <tuple>
+
 #include "core/text.h"
 #include "report/cells.h"
 #include "ridge/units.h"
@@ -68,10 +70,14 @@ Section calibration_section(const Calibration& c, Precision precision, bool extr
     add_figure(fields, "gemm_bandwidth_efficiency", "bandwidth a GEMM reaches",
                *c.gemm_bandwidth_efficiency, percent_cell(c.gemm_bandwidth_efficiency->value));
   }
-  if (c.streaming_bytes_per_s_per_unit) {
-    const double per_unit = c.streaming_bytes_per_s_per_unit->value;
-    add_figure(fields, "streaming_bytes_per_s_per_unit", "element-wise per SM",
-               *c.streaming_bytes_per_s_per_unit,
+  for (const auto& [figure, key, label] :
+       {std::tuple{&c.streaming_bytes_per_s_per_unit, "streaming_bytes_per_s_per_unit",
+                   "element-wise per SM"},
+        std::tuple{&c.l2_streaming_bytes_per_s_per_unit, "l2_streaming_bytes_per_s_per_unit",
+                   "element-wise per SM, data in the L2"}}) {
+    if (!*figure) continue;
+    const double per_unit = (*figure)->value;
+    add_figure(fields, key, label, **figure,
                number_cell(per_unit, units::si(per_unit, "B/s") + " (reads and writes)"));
   }
   if (c.overlap_exponent) {

@@ -323,6 +323,31 @@ TEST(Expected, ElementWiseKernelsMoveWhatTheSmsMove) {
   EXPECT_FALSE(find_calibration(a100)->streaming_bytes_per_s_per_unit);
 }
 
+// Where the L2 holds an element-wise kernel's data (a benchmark replaying it on the same
+// buffers), an SM moves more than from HBM: Hopper's figure is a third party's measured run on
+// an H200 (47.3 GB/s an SM); each byte moves from its level at the slower of the level and what
+// the SMs move from it. Profiles without the figure keep one cap for every byte.
+TEST(Expected, ElementWiseKernelsMoveMoreFromTheL2) {
+  const Op add = elementwise_add(1 << 20, 2);  // 6 MiB, half the L2 or less
+  const Device& h200 = device("h200-sxm");
+  const Calibration c = *find_calibration(h200);
+  ASSERT_TRUE(c.l2_streaming_bytes_per_s_per_unit);
+  EXPECT_EQ(c.l2_streaming_bytes_per_s_per_unit->provenance, Provenance::measured);
+  const auto memory_time = [&](double l2_share, const Calibration& with) {
+    ExpectOptions options;
+    options.l2_hit_share = l2_share;
+    return expected_time(add, h200, Precision::bf16, with, options)->memory_time_s;
+  };
+  const double from_l2 = add.bytes / (132 * c.l2_streaming_bytes_per_s_per_unit->value);
+  const double from_hbm = add.bytes / (132 * c.streaming_bytes_per_s_per_unit->value);
+  EXPECT_NEAR(memory_time(1, c), from_l2, 1e-12);
+  EXPECT_NEAR(memory_time(0, c), from_hbm, 1e-12);
+  EXPECT_NEAR(memory_time(0.5, c), (from_l2 + from_hbm) / 2, 1e-12);
+  Calibration without = c;
+  without.l2_streaming_bytes_per_s_per_unit.reset();
+  EXPECT_NEAR(memory_time(1, without), from_hbm, 1e-12);
+}
+
 // Stream-K shares a tile's K steps among units, and the one that finishes the tile sums its
 // peers' partials from L2, one after another: a GEMV over 4096^2 weights in 16x128 tiles has 32
 // of them for the H100's 132 SMs, 5 SMs a tile, so 4 partial tiles summed after the products.
@@ -1294,7 +1319,7 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // the quantization's kernels priced: the H100's and H200's meet the kernel-level target;
   // Blackwell's a sixth to a fifth fast, most at a few rows, the L40S's a third fast, which this
   // holds, unhidden (docs/predict.md).
-  expect_set("gemm_aiconfigurator_h100_fp8", held_out, 540, 0.09, 0.15);
+  expect_set("gemm_aiconfigurator_h100_fp8", held_out, 540, 0.09, 0.16);
   expect_set("gemm_aiconfigurator_h200_fp8", held_out, 540, 0.08, 0.16);
   expect_set("gemm_aiconfigurator_b200_fp8", held_out, 540, 0.20, 0.31);
   expect_set("gemm_aiconfigurator_b300_fp8", held_out, 540, 0.16, 0.26);
@@ -1315,7 +1340,7 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("gemm_aiconfigurator_gb200_vllm", held_out, 504, 0.13, 0.39);
   expect_set("gemm_aiconfigurator_gb300_vllm", held_out, 540, 0.11, 0.32);
   expect_set("gemm_aiconfigurator_h100_vllm_fp8", held_out, 504, 0.48, 0.70);
-  expect_set("gemm_aiconfigurator_h200_vllm_fp8", held_out, 540, 0.47, 0.70);
+  expect_set("gemm_aiconfigurator_h200_vllm_fp8", held_out, 540, 0.47, 0.71);
   expect_set("gemm_aiconfigurator_l40s_vllm_fp8", held_out, 504, 0.55, 0.75);
   expect_set("gemm_aiconfigurator_gb200_vllm_fp8", held_out, 504, 0.56, 0.73);
   expect_set("gemm_aiconfigurator_gb300_vllm_fp8", held_out, 540, 0.54, 0.77);
@@ -1336,15 +1361,15 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("gemm_aiconfigurator_h100_sglang", held_out, 540, 0.09, 0.21);
   expect_set("gemm_aiconfigurator_h100_sglang_fp8", held_out, 540, 0.14, 0.30);
   expect_set("gemm_aiconfigurator_h200_sglang", held_out, 540, 0.09, 0.22);
-  expect_set("gemm_aiconfigurator_h200_sglang_fp8", held_out, 540, 0.13, 0.35);
+  expect_set("gemm_aiconfigurator_h200_sglang_fp8", held_out, 540, 0.14, 0.36);
   expect_set("gemm_aiconfigurator_l40s_sglang", held_out, 540, 0.11, 0.40);
   expect_set("gemm_aiconfigurator_l40s_sglang_fp8", held_out, 540, 0.18, 0.54);
   // Both engines' block-scaled fp8 products on Hopper (a group of 128 of each input row
   // quantized in one kernel, then the product), run once: SGLang's DeepGEMM a sixth fast, its
   // largest products a fifth to a quarter; vLLM's slower than its own bf16 ones, far off.
-  expect_set("gemm_aiconfigurator_h100_sglang_fp8_block", held_out, 540, 0.16, 0.43);
-  expect_set("gemm_aiconfigurator_h200_sglang_fp8_block", held_out, 540, 0.18, 0.47);
-  expect_set("gemm_aiconfigurator_h100_vllm_fp8_block", held_out, 504, 0.72, 0.78);
+  expect_set("gemm_aiconfigurator_h100_sglang_fp8_block", held_out, 540, 0.16, 0.44);
+  expect_set("gemm_aiconfigurator_h200_sglang_fp8_block", held_out, 540, 0.18, 0.48);
+  expect_set("gemm_aiconfigurator_h100_vllm_fp8_block", held_out, 504, 0.72, 0.79);
   // TensorRT-LLM's NVFP4 Linear layer on Blackwell (its input quantized with a static scale,
   // then the fp4 product), run once: its collector runs no autotuning pass, so each product is
   // CUTLASS's default configuration, a third to two fifths slower than ridge expects at the
@@ -1374,24 +1399,27 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // quantized in one kernel, then TensorRT-LLM's block-scaled batched product), run once: a
   // quarter fast at the median, half at 2,048 tokens and more, where they run at the 16-bit
   // products' rate, which this holds, unhidden.
-  expect_set("gemm_aiconfigurator_h100_mla_bmm_fp8", held_out, 224, 0.26, 0.51);
-  expect_set("gemm_aiconfigurator_h200_mla_bmm_fp8", held_out, 224, 0.25, 0.61);
+  expect_set("gemm_aiconfigurator_h100_mla_bmm_fp8", held_out, 224, 0.27, 0.53);
+  expect_set("gemm_aiconfigurator_h200_mla_bmm_fp8", held_out, 224, 0.26, 0.61);
   // TensorRT-LLM's fp8 quantization with a scale given, an element-wise kernel five times a
   // CUDA graph, run once: from 16M elements within 5%; the small ones take 1.8-2.2 us on
   // Blackwell, where the graph's kernel floor (2.5 us, fitted to gpt-fast's compiled decode
   // steps) says more: expected slower, which this holds, unhidden. On Hopper each call after the
   // first follows the same kernel and pays the repeat floor fitted to ridge's own run of
-  // PyTorch's multiply on an H200 (below): 1.3-1.4 us measured against 1.06 and the bytes; the
-  // L2's rows of a few million elements expected a fifth to a third slower.
+  // PyTorch's multiply on an H200 (below): 1.3-1.4 us measured against 1.07 and the bytes. Their
+  // rows of a few million elements, in the L2, move at what an SM moves from the L2 in a
+  // third party's run of an element-wise kernel on an H200 (47.3 GB/s, not the 30.3 it moves
+  // from HBM): both meet the kernel-level target. The per-tensor fp8 products' own quantization
+  // pass, in the L2 too, comes out faster with it: those sets a point or less faster than before.
   expect_set("elementwise_aiconfigurator_b200_quantize", held_out, 90, 0.26, 0.42);
   expect_set("elementwise_aiconfigurator_b300_quantize", held_out, 90, 0.47, 0.54);
   expect_set("elementwise_aiconfigurator_gb200_quantize", held_out, 90, 0.28, 0.40);
   expect_set("elementwise_aiconfigurator_gb300_quantize", held_out, 90, 0.27, 0.46);
-  expect_set("elementwise_aiconfigurator_h100_quantize", held_out, 90, 0.07, 0.18);
-  expect_set("elementwise_aiconfigurator_h200_quantize", held_out, 90, 0.11, 0.17);
+  expect_set("elementwise_aiconfigurator_h100_quantize", held_out, 90, 0.04, 0.12);
+  expect_set("elementwise_aiconfigurator_h200_quantize", held_out, 90, 0.08, 0.14);
   // PyTorch's own multiply on an H200, 20 calls a graph, measured by ridge: the fit set of the
   // hopper profile's repeat floor (its rows of 64 Ki elements and fewer).
-  expect_set("elementwise_torch_h200_mul", fit, 10, 0.05, 0.33);
+  expect_set("elementwise_torch_h200_mul", fit, 10, 0.04, 0.10);
   // Its context-attention tables (TensorRT-LLM's attention layer over a causal prompt: the
   // rotary and cache pass, writing K back into the packed QKV buffer where the kernel reads it,
   // then its own context FMHA, its blocks in the grid's order, each block's fixed part a time,
