@@ -1617,6 +1617,16 @@ std::string model_preset(std::string_view name) {
       {"deepseek-r1", "deepseek-v3"},    // R1's config.json is V3's architecture and shapes
       {"deepseek-v3.1", "deepseek-v3"},  // and V3.1's too
       {"olmo-2-1124-7b", "olmo-2-7b"},   // the November 2024 release, its preset's config
+      {"qwen2-72b", "qwen2.5-72b"},      // Qwen2.5 kept Qwen2's 72B layers, widths, vocabulary
+      {"codellama-34b-python", "codellama-34b"},
+      {"llama-3.1-nemotron-70b", "llama-3.1-70b"},  // NVIDIA's fine-tune of Llama 3.1 70B
+      // DeepSeek's distillations: each its base model's config.json (Llama 3.3 70B's are Llama
+      // 3.1 70B's shapes; Qwen2.5-Math-7B's Qwen2.5 7B's).
+      {"deepseek-r1-distill-llama-70b", "llama-3.1-70b"},
+      {"deepseek-r1-distill-llama-8b", "llama-3.1-8b"},
+      {"deepseek-r1-distill-qwen-32b", "qwen2.5-32b"},
+      {"deepseek-r1-distill-qwen-14b", "qwen2.5-14b"},
+      {"deepseek-r1-distill-qwen-7b", "qwen2.5-7b"},
   };
   const auto it = same_shapes.find(lower);
   return it == same_shapes.end() ? lower : std::string(it->second);

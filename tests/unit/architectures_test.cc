@@ -54,6 +54,18 @@ TEST(Architectures, EveryPresetHasItsPublishedTotals) {
            {"phi-3-mini-4k", 3.8e9, 0},
            {"mixtral-8x22b", 141e9, 39e9},
            {"olmo-2-7b", 7.3e9, 0},
+           // The twenty-fifth session's presets, against their model cards.
+           {"llama-3.2-1b", 1.23e9, 0},
+           {"llama-3.2-3b", 3.21e9, 0},
+           {"qwen2.5-3b", 3.09e9, 0},
+           {"qwen2.5-14b", 14.7e9, 0},
+           {"qwen2.5-32b", 32.5e9, 0},
+           {"qwen2.5-72b", 72.7e9, 0},
+           {"qwen3-4b", 4.0e9, 0},
+           {"qwen3-14b", 14.8e9, 0},
+           {"gemma-2-27b", 27.2e9, 0},
+           {"codellama-34b", 33.7e9, 0},
+           {"llama-4-maverick-17b-128e", 400e9, 17e9},
        }) {
     const ParameterCount p = count_parameters(load_model(card.preset));
     EXPECT_LT(relative(p.total(), card.total), 0.02) << card.preset << " " << p.total();
