@@ -1313,12 +1313,46 @@ std::optional<double> named_bits(std::string_view word) {
   return std::nullopt;
 }
 
+bool all_digits_word(std::string_view word) {
+  return !word.empty() && std::ranges::all_of(word, [](char c) {
+    return std::isdigit(static_cast<unsigned char>(c));
+  });
+}
+
+// The weights a group of a weight-only format holds, as a precision's words give it: "g32",
+// "(G=32)" (the words "g" and "32"), "group size 128", "group 128"; none if they give none.
+std::optional<double> weight_group(const std::vector<std::string>& w) {
+  for (std::size_t i = 0; i < w.size(); ++i) {
+    const std::string& word = w[i];
+    if (word.size() > 1 && word[0] == 'g' && all_digits_word(std::string_view(word).substr(1)))
+      return std::atof(word.c_str() + 1);
+    const bool names_group = word == "g" || word == "group" || word == "groupsize";
+    std::size_t next = i + 1;
+    if (names_group && next < w.size() && w[next] == "size") ++next;
+    if (names_group && next < w.size() && all_digits_word(w[next]))
+      return std::atof(w[next].c_str());
+  }
+  return std::nullopt;
+}
+
+// The bits a weight-only precision's words give its weights: "int4", "fp8" and the like first,
+// "4-bit" (the words "4" and "bit"), "w4a16"; none if they name no width.
+std::optional<double> weight_only_bits(const std::vector<std::string>& w) {
+  if (const auto bits = named_bits(w[0])) return bits;
+  if (w.size() > 1 && all_digits_word(w[0]) && w[1] == "bit") return std::atof(w[0].c_str());
+  if (w[0] == "w4a16") return 4;
+  if (w[0] == "w8a16") return 8;
+  return std::nullopt;
+}
+
 // 'bf16', 'fp16' (or PyTorch's 'float16', 'half', 'bfloat16'), 'int8 weight-only', 'int4
 // weight-only g32' (groups of 32 weights, each with a 16-bit scale and a 16-bit zero point, as
-// GPTQ, AWQ and gpt-fast store them), 'fp8 weight-only', 'fp6 weight-only' (narrow weights,
-// 16-bit products), 'W8A8' or 'int8 SmoothQuant' (int8 products), 'fp8', 'nvfp4', 'mxfp4' (the
-// checkpoint's format, gpt-oss's: its experts' weights, 16-bit products), or a sentence saying
-// it is not stated (then fp16, presumed).
+// GPTQ, AWQ and gpt-fast store them), '8-bit' and '4-bit (G=32)' (gpt-fast's README's words for
+// the same), 'fp8 weight-only', 'fp6 weight-only' (narrow weights, 16-bit products), 'AWQ',
+// 'GPTQ', 'W4A16' (4-bit weights in groups of 128 unless the words give another), 'W8A8' or
+// 'int8 SmoothQuant' (int8 products), 'fp8', 'nvfp4', 'mxfp4' (the checkpoint's format,
+// gpt-oss's: its experts' weights, 16-bit products), or a sentence saying it is not stated
+// (then fp16, presumed).
 std::optional<RunPrecision> run_precision(std::string_view text) {
   std::vector<std::string> w = lower_words(text);
   RunPrecision p;
@@ -1329,24 +1363,24 @@ std::optional<RunPrecision> run_precision(std::string_view text) {
   // Weights and activations in int8 (SmoothQuant): int8 products.
   if (w[0] == "w8a8" || (w[0] == "int8" && (says("smoothquant") || says("sq") || says("w8a8"))))
     return RunPrecision{Precision::int8, 8, false, {}};
-  // Weight-only 4-bit as AWQ and GPTQ ship it: groups of 128.
-  if (w[0] == "w4a16" || w[0] == "awq" || w[0] == "gptq")
-    return RunPrecision{Precision::fp16, 4 + 32.0 / 128, false, {}};
-  if (w[0] == "w8a16") return RunPrecision{Precision::fp16, 8, false, {}};
-  const std::optional<double> bits = named_bits(w[0]);
-  const bool weight_only = says("weight") && says("only");  // "weight-only", "weight only"
-  if (w[0] == "int8" || w[0] == "int4" || (weight_only && bits && *bits >= 1 && *bits < 16)) {
+  // Weight-only: said so, a library that ships only such weights (AWQ, GPTQ: 4-bit in groups of
+  // 128 unless the words say otherwise), or a width the products do not have.
+  const bool awq_or_gptq = says("awq") || says("gptq");
+  const bool weight_only = (says("weight") && says("only")) || awq_or_gptq || w[0] == "w4a16" ||
+                           w[0] == "w8a16" || w[0] == "int8" || w[0] == "int4" ||
+                           (w.size() > 1 && w[1] == "bit");
+  std::optional<double> bits = weight_only_bits(w);
+  if (!bits && awq_or_gptq) bits = 4;
+  if (weight_only && bits && *bits >= 1 && *bits < 16) {
     p.weight_bits = *bits;
-    for (const std::string& word : w) {
-      if (word.size() > 1 && word[0] == 'g' && std::isdigit(static_cast<unsigned char>(word[1]))) {
-        const double group = std::atof(word.c_str() + 1);  // digits only: lower_words() keeps alnum
-        if (group >= 1) p.weight_bits += 32.0 / group;
-      }
-    }
+    std::optional<double> group = weight_group(w);
+    if (!group && awq_or_gptq) group = 128;
+    if (group && *group >= 1) p.weight_bits += 32.0 / *group;
     return p;
   }
   const auto named = precision_named(w[0]);  // ridge's and PyTorch's names
-  if (p.presumed || named == Precision::fp16 || named == Precision::bf16) return p;
+  const bool sixteen_bit = bits == 16 && w.size() > 1 && w[1] == "bit";  // "16-bit"
+  if (p.presumed || sixteen_bit || named == Precision::fp16 || named == Precision::bf16) return p;
   if (named == Precision::fp8) return RunPrecision{Precision::fp8, 8, false, {}};
   if (named == Precision::fp32) return RunPrecision{Precision::fp32, 32, false, {}};
   // NVFP4 weights and activations: fp4 products, and the format's scales in its bytes.

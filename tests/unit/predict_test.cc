@@ -2732,6 +2732,28 @@ TEST(Validation, RunPrecisionsInTablesWordsArePriced) {
   EXPECT_EQ(ttft.skipped[0], "line 7: gpu 'H100 SXM5 80GB' has no fp4 peak for precision 'nvfp4'");
 }
 
+// Weight-only precisions as sources write them: gpt-fast's README ("8-bit", "4-bit (G=32)"),
+// the libraries' names (AWQ and GPTQ ship 4-bit weights in groups of 128 unless a group is
+// given), "16-bit" for the weights as trained; each priced as the spelled-out form.
+TEST(Validation, WeightOnlyPrecisionsInSourcesWordsAreRead) {
+  const std::string header =
+      "# Source: a test\nframework\tmodel\tgpu\ttp\tprecision\tbatch\tisl\tosl\tmetric\t"
+      "value\tunit\n";
+  const auto bound = [&](const char* precision) {
+    const auto sets = validate(header + "gpt-fast\tLlama-2-7B\tA100 SXM4 80GB\t1\t" + precision +
+                               "\t1\t5\t200\ttokens_per_s_per_user\t100\ttokens/s\n");
+    EXPECT_TRUE(sets.front().skipped.empty()) << precision << ": " << sets.front().skipped.front();
+    return sets.front().points.at(0).bound_s;
+  };
+  EXPECT_DOUBLE_EQ(bound("8-bit"), bound("int8 weight-only"));
+  EXPECT_DOUBLE_EQ(bound("4-bit (G=32)"), bound("int4 weight-only g32"));
+  EXPECT_DOUBLE_EQ(bound("4-bit GPTQ"), bound("int4 weight-only g128"));
+  EXPECT_DOUBLE_EQ(bound("int4-awq"), bound("AWQ"));
+  EXPECT_DOUBLE_EQ(bound("AWQ (group size 64)"), bound("int4 weight-only g64"));
+  EXPECT_DOUBLE_EQ(bound("16-bit"), bound("fp16"));
+  EXPECT_LT(bound("int4 weight-only g128"), bound("int4 weight-only g32"));
+}
+
 // A checkpoint format by its name ('mxfp4', gpt-oss's): the layers its quantization_config puts
 // in it (gpt-oss's experts), the rest 16-bit, as `ridge model` reads the same config; a model
 // whose config names no such format has every decoder layer in it, as `--quant` would.
