@@ -1453,11 +1453,34 @@ double group_rate(const Row& row, std::string_view metric, std::string_view unit
   return value * gpus;
 }
 
+// A tail percentile a metric names ("P99 TPOT", "p90_ttft_ms", "99th percentile latency"), if
+// any: ridge predicts a typical request, not the slowest, so such a metric is not priced.
+std::optional<std::string> tail_percentile(std::string_view metric) {
+  for (const std::string& word : lower_words(metric)) {
+    std::string_view digits = word;
+    if (digits.starts_with('p'))
+      digits.remove_prefix(1);
+    else if (digits.ends_with("th"))
+      digits.remove_suffix(2);
+    else
+      continue;
+    if (all_digits_word(digits) && digits != "50") return word;
+  }
+  return std::nullopt;
+}
+
 // Every metric is compared as a time: a rate is turned into the time it implies (tokens per
 // second per user: the request's output tokens over it; requests per second: the batch over it;
-// output tokens per second for the batch: batch x output tokens over it).
-std::optional<RunMetric> run_metric(const Row& row, double batch, double isl, double osl) {
-  std::string metric = lower_case(row.text("metric"));
+// output tokens per second for the batch: batch x output tokens over it; a static batch's
+// prefill tokens per second: its prompts' tokens over it, the first token; decode tokens per
+// second: the batch over it, a decode step). Else why the metric is not priced.
+std::variant<RunMetric, std::string> run_metric(const Row& row, double batch, double isl,
+                                                double osl) {
+  const std::string named = row.text("metric");
+  if (const auto tail = tail_percentile(named))
+    return fmt::format("metric '{}' is a tail percentile ('{}'): ridge predicts a typical request",
+                       named, *tail);
+  std::string metric = lower_case(named);
   std::ranges::replace(metric, ' ', '_');
   std::ranges::replace(metric, '-', '_');
   const std::string unit = lower_case(row.text("unit"));
@@ -1466,12 +1489,26 @@ std::optional<RunMetric> run_metric(const Row& row, double batch, double isl, do
   const auto unit_has = [&](std::string_view s) { return unit.find(s) != std::string::npos; };
   // A rate: by its name ("throughput", "tokens_per_s") or by its unit ("tok/s", "req/s").
   const bool rate = has("throughput") || has("per_s") || unit_has("/s") || unit_has("per s");
-  if (has("ttft") || has("first_token") || has("1st_token") || (has("prefill") && !rate))
-    return RunMetric{"time to first token", seconds_in(value, unit), &RunTimes::ttft};
-  if (has("tpot") || has("per_output_token") || has("itl") || has("inter_token"))
-    return RunMetric{"time per output token", seconds_in(value, unit), &RunTimes::tpot};
+  // A user's own rate first: gpt-fast's "decode tokens/s per user" is its whole request's.
   if (rate && (has("per_user") || unit_has("user")))
     return RunMetric{"request time (from tokens/s per user)", osl / value, &RunTimes::e2e};
+  if (rate && has("prefill")) {
+    if (is_concurrency(row))
+      return fmt::format(
+          "metric '{}': a serving loop's prefill rate mixes its requests' "
+          "prompts; ridge prices a static batch's",
+          named);
+    return RunMetric{"time to first token (from prefill throughput)",
+                     batch * isl / group_rate(row, metric, unit, value), &RunTimes::ttft};
+  }
+  if (rate && has("decode"))
+    return RunMetric{"time per output token (from decode throughput)",
+                     batch / group_rate(row, metric, unit, value), &RunTimes::tpot};
+  if (has("ttft") || has("first_token") || has("1st_token") || (has("prefill") && !rate))
+    return RunMetric{"time to first token", seconds_in(value, unit), &RunTimes::ttft};
+  if (has("tpot") || has("per_output_token") || has("itl") || has("inter_token") ||
+      (has("per_token") && !rate))
+    return RunMetric{"time per output token", seconds_in(value, unit), &RunTimes::tpot};
   if (has("latency") || has("e2e") || has("end_to_end"))
     return RunMetric{"request latency", seconds_in(value, unit), &RunTimes::e2e};
   if (rate) {
@@ -1483,7 +1520,7 @@ std::optional<RunMetric> run_metric(const Row& row, double batch, double isl, do
     return RunMetric{"request time (from throughput)", work / group_rate(row, metric, unit, value),
                      &RunTimes::e2e};
   }
-  return std::nullopt;
+  return fmt::format("metric '{}' is not one ridge predicts", named);
 }
 
 // The engine traits below read a framework cell lower-cased (`lower`), once per row.
@@ -1682,7 +1719,8 @@ std::optional<std::string> speculative_decoding(const Row& row) {
 }
 
 std::string skip_reason(const Row& row, const predict::NamedDevice& named,
-                        const RunPrecision* precision, bool known_model, bool known_metric) {
+                        const RunPrecision* precision, bool known_model,
+                        const std::string* metric_why) {
   const Device* device = named.device;
   if (!device) return named.why_none(row.text("gpu"));
   if (const auto word = speculative_decoding(row))
@@ -1693,8 +1731,7 @@ std::string skip_reason(const Row& row, const predict::NamedDevice& named,
                              row, "precision"))
     return *why;
   if (!known_model) return fmt::format("no config for model '{}'", row.text("model"));
-  if (!known_metric)
-    return fmt::format("metric '{}' is not one ridge predicts", row.text("metric"));
+  if (metric_why) return *metric_why;
   return "";
 }
 
@@ -1832,9 +1869,10 @@ std::vector<ValidationSet> run_model_sets(const Table& t, const Catalog& catalog
     const auto precision = run_precision(row.text("precision"));
     const std::string preset = model_preset(row.text("model"));
     const bool known_model = std::ranges::find(presets, preset) != presets.end();
-    const auto metric = run_metric(row, row.count("batch"), row.count("isl"), row.count("osl"));
+    const auto priced = run_metric(row, row.count("batch"), row.count("isl"), row.count("osl"));
+    const RunMetric* metric = std::get_if<RunMetric>(&priced);
     const std::string why = skip_reason(row, device, precision ? &*precision : nullptr, known_model,
-                                        metric.has_value());
+                                        std::get_if<std::string>(&priced));
     if (!why.empty()) {
       skipped.skipped.push_back(fmt::format("line {}: {}", row.line(), why));
       continue;

@@ -2679,6 +2679,42 @@ TEST(Validation, DerivedModelsArePricedOnTheirBaseModelsConfig) {
   EXPECT_DOUBLE_EQ(bound("DeepSeek-R1-Distill-Qwen-32B"), bound("Qwen2.5-32B-Instruct"));
 }
 
+// Metrics in sources' words: a static batch's prefill rate is its first token (the batch's
+// prompt tokens over it), a decode rate a step (the batch over it), "latency per token" a step;
+// a tail percentile is not what ridge predicts, nor a serving loop's prefill rate: skipped, each
+// with its reason.
+TEST(Validation, RatesOfAPhaseAreThatPhasesTimes) {
+  const std::string header =
+      "# Source: a test\nframework\tmodel\tgpu\ttp\tprecision\tbatch\tbatch_semantics\tisl\t"
+      "osl\tmetric\tvalue\tunit\n";
+  const auto set = [&](const std::string& semantics, const char* metric, const char* value,
+                       const char* unit) {
+    return validate(header + "vLLM\tLlama-3.1-8B\tH100 SXM5 80GB\t1\tbf16\t16\t" + semantics +
+                    "\t512\t256\t" + metric + "\t" + value + "\t" + unit + "\n")
+        .front();
+  };
+  const ValidationSet prefill = set("static batch", "prefill throughput", "20000", "tok/s");
+  ASSERT_EQ(prefill.points.size(), 1u);
+  EXPECT_DOUBLE_EQ(prefill.points[0].measured_s, 16.0 * 512 / 20000);
+  EXPECT_EQ(prefill.points[0].bound_s, set("static batch", "TTFT", "1", "s").points.at(0).bound_s);
+  const ValidationSet decode = set("static batch", "decode throughput", "2000", "tok/s");
+  ASSERT_EQ(decode.points.size(), 1u);
+  EXPECT_DOUBLE_EQ(decode.points[0].measured_s, 16.0 / 2000);
+  const double step_bound = set("static batch", "TPOT", "20", "ms").points.at(0).bound_s;
+  EXPECT_EQ(decode.points[0].bound_s, step_bound);
+  EXPECT_EQ(set("static batch", "latency per token", "20", "ms").points.at(0).bound_s, step_bound);
+  const ValidationSet tail = set("static batch", "P99 TPOT (ms)", "30", "ms");
+  EXPECT_TRUE(tail.points.empty());
+  ASSERT_EQ(tail.skipped.size(), 1u);
+  EXPECT_NE(tail.skipped[0].find("tail percentile ('p99')"), std::string::npos);
+  EXPECT_EQ(set("static batch", "Median TPOT (ms)", "20", "ms").points.size(), 1u);
+  EXPECT_EQ(set("static batch", "p50_itl", "20", "ms").points.size(), 1u);
+  const ValidationSet loop = set("max concurrency", "prefill throughput", "20000", "tok/s");
+  EXPECT_TRUE(loop.points.empty());
+  ASSERT_EQ(loop.skipped.size(), 1u);
+  EXPECT_NE(loop.skipped[0].find("serving loop's prefill rate"), std::string::npos);
+}
+
 // A serving benchmark's concurrency is not a static batch: a request's prompt may be prefilled
 // alone, so the bound of its first token is one request's prefill, and its expected mean first
 // token is a wave's prompts prefilled in order; its decode steps run N in flight, as a batch's.
