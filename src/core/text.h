@@ -28,6 +28,13 @@ inline std::string trimmed(std::string_view text) {
   return std::string(text.substr(first, last - first + 1));
 }
 
+// Whether a word is a whole number written in digits alone ("32", not "g32", "3.5" or "").
+inline bool all_digits(std::string_view word) {
+  return !word.empty() && std::ranges::all_of(word, [](char c) {
+    return std::isdigit(static_cast<unsigned char>(c));
+  });
+}
+
 // The runs of letters and digits, lower-cased: "NVIDIA H100-SXM5 (80GB)" -> nvidia, h100,
 // sxm5, 80gb. Names are matched, and JSON keys made, word by word.
 std::vector<std::string> lower_words(std::string_view text);

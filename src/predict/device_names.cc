@@ -15,11 +15,6 @@ namespace {
 
 enum class FormFactor { unstated, module, pcie, nvl };
 
-bool all_digits(std::string_view w) {
-  return !w.empty() &&
-         std::ranges::all_of(w, [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
-}
-
 FormFactor form_factor_of(std::string_view word) {
   if (word == "pcie") return FormFactor::pcie;
   if (word == "nvl") return FormFactor::nvl;

@@ -1304,19 +1304,11 @@ struct RunPrecision {
 // The bits of a weight format its name gives: 8 for 'int8' and 'fp8', 6 for 'fp6'.
 std::optional<double> named_bits(std::string_view word) {
   for (std::string_view kind : {"int", "fp"}) {
-    if (!word.starts_with(kind) || word.size() == kind.size()) continue;
+    if (!word.starts_with(kind)) continue;
     const std::string_view digits = word.substr(kind.size());
-    if (std::ranges::all_of(digits,
-                            [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
-      return std::atof(std::string(digits).c_str());
+    if (all_digits(digits)) return std::atof(std::string(digits).c_str());
   }
   return std::nullopt;
-}
-
-bool all_digits_word(std::string_view word) {
-  return !word.empty() && std::ranges::all_of(word, [](char c) {
-    return std::isdigit(static_cast<unsigned char>(c));
-  });
 }
 
 // The weights a group of a weight-only format holds, as a precision's words give it: "g32",
@@ -1324,13 +1316,12 @@ bool all_digits_word(std::string_view word) {
 std::optional<double> weight_group(const std::vector<std::string>& w) {
   for (std::size_t i = 0; i < w.size(); ++i) {
     const std::string& word = w[i];
-    if (word.size() > 1 && word[0] == 'g' && all_digits_word(std::string_view(word).substr(1)))
+    if (word.size() > 1 && word[0] == 'g' && all_digits(std::string_view(word).substr(1)))
       return std::atof(word.c_str() + 1);
     const bool names_group = word == "g" || word == "group" || word == "groupsize";
     std::size_t next = i + 1;
     if (names_group && next < w.size() && w[next] == "size") ++next;
-    if (names_group && next < w.size() && all_digits_word(w[next]))
-      return std::atof(w[next].c_str());
+    if (names_group && next < w.size() && all_digits(w[next])) return std::atof(w[next].c_str());
   }
   return std::nullopt;
 }
@@ -1339,7 +1330,7 @@ std::optional<double> weight_group(const std::vector<std::string>& w) {
 // "4-bit" (the words "4" and "bit"), "w4a16"; none if they name no width.
 std::optional<double> weight_only_bits(const std::vector<std::string>& w) {
   if (const auto bits = named_bits(w[0])) return bits;
-  if (w.size() > 1 && all_digits_word(w[0]) && w[1] == "bit") return std::atof(w[0].c_str());
+  if (w.size() > 1 && all_digits(w[0]) && w[1] == "bit") return std::atof(w[0].c_str());
   if (w[0] == "w4a16") return 4;
   if (w[0] == "w8a16") return 8;
   return std::nullopt;
@@ -1464,7 +1455,7 @@ std::optional<std::string> tail_percentile(std::string_view metric) {
       digits.remove_suffix(2);
     else
       continue;
-    if (all_digits_word(digits) && digits != "50") return word;
+    if (all_digits(digits) && digits != "50") return word;
   }
   return std::nullopt;
 }
