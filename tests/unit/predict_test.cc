@@ -57,6 +57,7 @@ TEST(Calibration, EachArchitecturesPartsGetItsProfileAndOthersNone) {
   for (const char* ada : {"l40s", "l4", "rtx-6000-ada"})
     EXPECT_EQ(find_calibration(device(ada))->id, "ada") << ada;
   EXPECT_EQ(find_calibration(device("rtx-4090"))->id, "ada-geforce");
+  EXPECT_EQ(find_calibration(device("l40"))->id, "ada-geforce");  // the L40S's board, half rate
   EXPECT_EQ(find_calibration(device("gb200"))->id, "blackwell");
   EXPECT_EQ(find_calibration(device("gb300"))->id, "blackwell-ultra");
   EXPECT_EQ(find_calibration(device("mi300x"))->id, "cdna3");
@@ -2578,8 +2579,8 @@ TEST(Validation, AShortWordOfADevicesNameMatchesNoGpu) {
 
 // GPU names as tables write them without a pin: a form factor stated is part of the name; one
 // unstated is the module (SXM) where the part comes as one; several parts left, the fastest of
-// them, said once in the set; a model number is matched whole ("A10G" is not an A10, "L40" not
-// an L40S); CUDA's own name for a part names it ("A100-PCIE-40GB").
+// them, said once in the set; a model number is matched whole ("A10G" is not an A10, "L40" is
+// not an L40S); CUDA's own name for a part names it ("A100-PCIE-40GB").
 TEST(Validation, GpuNamesWithoutAPinAreReadAsTheirPartOrTheFastestItCouldBe) {
   const std::string rows[] = {"A100 80GB",
                               "NVIDIA A100-SXM4-40GB",
@@ -2601,10 +2602,9 @@ TEST(Validation, GpuNamesWithoutAPinAreReadAsTheirPartOrTheFastestItCouldBe) {
   for (const ValidationPoint& p : sets[0].points) ids.push_back(p.device_id);
   EXPECT_EQ(ids, (std::vector<std::string>{"a100-sxm-80gb", "a100-sxm-40gb", "a100-sxm-80gb",
                                            "a100-pcie-80gb", "h100-pcie", "h100-sxm", "gh200",
-                                           "h20", "h200-sxm", "a100-pcie-40gb"}));
-  ASSERT_EQ(sets[0].skipped.size(), 2u);
+                                           "h20", "h200-sxm", "l40", "a100-pcie-40gb"}));
+  ASSERT_EQ(sets[0].skipped.size(), 1u);
   EXPECT_NE(sets[0].skipped[0].find("'A10G' is not a catalog device"), std::string::npos);
-  EXPECT_NE(sets[0].skipped[1].find("'L40' is not a catalog device"), std::string::npos);
   // "A100 80GB", "A100", "H100 Tensor Core GPU" and the H200 (SXM or NVL) are presumptions.
   ASSERT_EQ(sets[0].presumptions.size(), 4u);
   EXPECT_NE(sets[0].presumptions[0].find("neither PCIe nor NVL"), std::string::npos);
