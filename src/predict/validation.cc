@@ -191,9 +191,19 @@ std::string column_key(std::string_view name) {
   return key;
 }
 
+// The cells of a row without the empty ones past the `keep`-th: a spreadsheet's export may end
+// its rows, or its header, with tabs.
+std::vector<std::string> cells_of(const std::string& line, std::size_t keep) {
+  std::vector<std::string> cells = split_tabs(line);
+  while (cells.size() > keep && trimmed(cells.back()).empty()) cells.pop_back();
+  return cells;
+}
+
 Table read_table(std::string_view text, const std::string& origin) {
   Table t;
   t.origin = origin;
+  constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";  // a UTF-8 file saved with one
+  if (text.starts_with(kByteOrderMark)) text.remove_prefix(kByteOrderMark.size());
   std::istringstream in{std::string(text)};
   std::string line;
   int number = 0;
@@ -211,11 +221,11 @@ Table read_table(std::string_view text, const std::string& origin) {
       continue;
     }
     if (t.header.empty()) {
-      t.header = split_tabs(line);
+      t.header = cells_of(line, 1);
       for (std::string& name : t.header) name = column_key(name);
       continue;
     }
-    std::vector<std::string> cells = split_tabs(line);
+    std::vector<std::string> cells = cells_of(line, t.header.size());
     if (cells.size() != t.header.size())
       input_error("{}:{}: {} columns where the header has {}", origin, number, cells.size(),
                   t.header.size());

@@ -2897,6 +2897,20 @@ TEST(Validation, ColumnNamesWithUnitsInParenthesesAndABatchColumnAreRead) {
   EXPECT_EQ(sets[0].points[0].label, "8x 64x4096x4096 fp16");
 }
 
+// A spreadsheet's export: a UTF-8 byte order mark, CRLF line ends, rows and a header ending in
+// tabs. A row with a cell past the header that is not empty is still bad input.
+TEST(Validation, ASpreadsheetsExportIsRead) {
+  const auto sets = validate(
+      "\xEF\xBB\xBF# Source: a test\r\nm\tn\tk\tdtype\tdevice\ttime_ms\t\r\n"
+      "4096\t4096\t4096\tfp16\tH100 SXM5 80GB\t0.2\t\t\r\n");
+  ASSERT_EQ(sets.size(), 1u);
+  ASSERT_EQ(sets[0].points.size(), 1u);
+  EXPECT_DOUBLE_EQ(sets[0].points[0].measured_s, 0.2e-3);
+  EXPECT_THROW(validate("# Source: a test\nm\tn\tk\tdtype\tdevice\ttime_ms\n"
+                        "4096\t4096\t4096\tfp16\tH100 SXM5 80GB\t0.2\t7\n"),
+               InputError);
+}
+
 // A quantised checkpoint's name is its model's; the precision column says the format.
 TEST(Validation, AQuantisedCheckpointsNameIsItsModels) {
   const auto sets = validate(
