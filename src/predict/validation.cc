@@ -191,10 +191,23 @@ std::string column_key(std::string_view name) {
   return key;
 }
 
-// The cells of a row without the empty ones past the `keep`-th: a spreadsheet's export may end
-// its rows, or its header, with tabs.
+// A cell as a spreadsheet quotes it ("gpt-fast (torch.compile, pure PyTorch)", a quote within
+// doubled), unquoted; any other cell as it is.
+std::string unquoted(std::string cell) {
+  if (cell.size() < 2 || cell.front() != '"' || cell.back() != '"') return cell;
+  std::string plain;
+  for (std::size_t i = 1; i + 1 < cell.size(); ++i) {
+    plain += cell[i];
+    if (cell[i] == '"' && cell[i + 1] == '"') ++i;
+  }
+  return plain;
+}
+
+// The cells of a row, unquoted, without the empty ones past the `keep`-th: a spreadsheet's
+// export may end its rows, or its header, with tabs.
 std::vector<std::string> cells_of(const std::string& line, std::size_t keep) {
   std::vector<std::string> cells = split_tabs(line);
+  for (std::string& cell : cells) cell = unquoted(std::move(cell));
   while (cells.size() > keep && trimmed(cells.back()).empty()) cells.pop_back();
   return cells;
 }

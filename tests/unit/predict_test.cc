@@ -2898,14 +2898,18 @@ TEST(Validation, ColumnNamesWithUnitsInParenthesesAndABatchColumnAreRead) {
 }
 
 // A spreadsheet's export: a UTF-8 byte order mark, CRLF line ends, rows and a header ending in
-// tabs. A row with a cell past the header that is not empty is still bad input.
+// tabs, quoted cells. A row with a cell past the header that is not empty is still bad input.
 TEST(Validation, ASpreadsheetsExportIsRead) {
   const auto sets = validate(
       "\xEF\xBB\xBF# Source: a test\r\nm\tn\tk\tdtype\tdevice\ttime_ms\t\r\n"
-      "4096\t4096\t4096\tfp16\tH100 SXM5 80GB\t0.2\t\t\r\n");
+      "4096\t4096\t4096\tfp16\tH100 SXM5 80GB\t0.2\t\t\r\n"
+      "4096\t4096\t4096\tfp16\t\"H100 \"\"SXM5\"\" 80GB\"\t\"0.3\"\r\n");
   ASSERT_EQ(sets.size(), 1u);
-  ASSERT_EQ(sets[0].points.size(), 1u);
+  ASSERT_EQ(sets[0].points.size(), 2u);
   EXPECT_DOUBLE_EQ(sets[0].points[0].measured_s, 0.2e-3);
+  // Quoted cells, a quote within doubled: 'H100 "SXM5" 80GB' names the part, 0.3 is a number.
+  EXPECT_EQ(sets[0].points[1].device_id, "h100-sxm");
+  EXPECT_DOUBLE_EQ(sets[0].points[1].measured_s, 0.3e-3);
   EXPECT_THROW(validate("# Source: a test\nm\tn\tk\tdtype\tdevice\ttime_ms\n"
                         "4096\t4096\t4096\tfp16\tH100 SXM5 80GB\t0.2\t7\n"),
                InputError);
