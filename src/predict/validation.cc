@@ -115,6 +115,7 @@ struct Table {
         {"heads", {"heads", "nheads", "num_heads", "n_heads"}},
         {"causal", {"causal", "is_causal", "casual"}},
         {"pass", {"pass", "direction", "mode"}},
+        {"kv_cache", {"kv_cache", "kv_cache_dtype", "kv_dtype", "kv_cache_precision", "kv"}},
     };
     const auto it = names.find(name);
     return it == names.end() ? std::vector<std::string_view>{name} : it->second;
@@ -1757,6 +1758,34 @@ WeightQuantization checkpoint_scope(const ModelConfig& model, const QuantFormat&
   return {"validation precision", format};
 }
 
+// The bytes of a KV cache element a row states: its kv_cache column ("fp8", "int8", "fp4"), or
+// its precision or notes naming a narrow cache ("fp8 KV cache", "kv_cache_dtype=fp8"); none if
+// it states none.
+std::optional<double> stated_kv_cache_bytes(const Row& row) {
+  const auto bytes_named = [](std::string_view word) -> std::optional<double> {
+    if (word == "fp8" || word == "int8" || word == "e4m3" || word == "fp8e4m3") return 1;
+    if (word == "fp4" || word == "int4" || word == "nvfp4") return 0.5;
+    if (word == "fp16" || word == "bf16" || word == "auto") return 2;
+    return std::nullopt;
+  };
+  if (const auto cell = row.optional_text("kv_cache")) {
+    for (const std::string& word : lower_words(*cell))
+      if (const auto bytes = bytes_named(word)) return bytes;
+  }
+  for (const auto& text : {row.optional_text("precision"), row.optional_text("notes")}) {
+    const std::vector<std::string> w = lower_words(text.value_or(""));
+    for (std::size_t i = 0; i < w.size(); ++i) {
+      if (w[i] != "kv") continue;
+      // "fp8 KV cache" names the type before "kv"; "KV cache fp8", "kv_cache_dtype fp8" after.
+      if (i > 0)
+        if (const auto bytes = bytes_named(w[i - 1])) return bytes;
+      for (std::size_t j = i + 1; j < w.size() && j <= i + 3; ++j)
+        if (const auto bytes = bytes_named(w[j])) return bytes;
+    }
+  }
+  return std::nullopt;
+}
+
 ValidationPoint price_run(const Row& row, const Device& device, const RunPrecision& precision,
                           const RunMetric& metric) {
   Workload w;
@@ -1772,9 +1801,9 @@ ValidationPoint price_run(const Row& row, const Device& device, const RunPrecisi
   if (precision.format)
     quantise_weights(w.weights, checkpoint_scope(model, *precision.format), model, device);
   // Activations in the products' type where it is narrower than 16 bits (fp8, int8, fp4); the
-  // KV cache in fp8 where the products are fp8, else 16-bit.
+  // KV cache as the row states it, else in fp8 where the products are fp8, else 16-bit.
   w.activation_bytes = std::min(2.0, bytes_per_element(precision.compute));
-  w.kv_bytes = precision.compute == Precision::fp8 ? 1 : 2;
+  w.kv_bytes = stated_kv_cache_bytes(row).value_or(precision.compute == Precision::fp8 ? 1.0 : 2.0);
   w.cuda_graphs = uses_cuda_graphs(framework);
   w.eager_pytorch = uses_eager_pytorch(framework);
   w.torch_weight_kernels = uses_torch_weight_kernels(framework);

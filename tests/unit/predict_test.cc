@@ -2897,6 +2897,26 @@ TEST(Validation, ColumnNamesWithUnitsInParenthesesAndABatchColumnAreRead) {
   EXPECT_EQ(sets[0].points[0].label, "8x 64x4096x4096 fp16");
 }
 
+// A KV cache narrower than the products, as a row states it (its kv_cache_dtype column, or
+// "fp8 KV cache" in its precision or notes), is read at that width: at a long context its
+// decode steps read half the cache's bytes, and the bound stays below what such a run measures.
+TEST(Validation, AStatedKvCachePrecisionIsItsWidth) {
+  const auto tpot_bound = [](const std::string& columns, const std::string& cells) {
+    const std::string text =
+        "# Source: a test\nframework\tmodel\tgpu\ttp\tprecision\tbatch\t"
+        "isl\tosl\tmetric\tvalue\tunit" +
+        columns + "\nvLLM\tLlama-3.1-8B\tH100 SXM5 80GB\t1\t" + cells + "\n";
+    return validate(text).front().points.at(0).bound_s;
+  };
+  const std::string row = "\t64\t16384\t128\tTPOT\t50\tms";
+  const double sixteen_bit = tpot_bound("", "bf16" + row);
+  const double by_column = tpot_bound("\tkv_cache_dtype", "bf16" + row + "\tfp8");
+  EXPECT_LT(by_column, 0.8 * sixteen_bit);
+  EXPECT_DOUBLE_EQ(tpot_bound("", "bf16, fp8 KV cache" + row), by_column);
+  EXPECT_DOUBLE_EQ(tpot_bound("\tnotes", "bf16" + row + "\tkv_cache_dtype=fp8"), by_column);
+  EXPECT_DOUBLE_EQ(tpot_bound("\tnotes", "bf16" + row + "\tKV cache 32 GB"), sixteen_bit);
+}
+
 // A spreadsheet's export: a UTF-8 byte order mark, CRLF line ends, rows and a header ending in
 // tabs, quoted cells. A row with a cell past the header that is not empty is still bad input.
 TEST(Validation, ASpreadsheetsExportIsRead) {
