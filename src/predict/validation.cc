@@ -1746,6 +1746,11 @@ std::string skip_reason(const Row& row, const predict::NamedDevice& named,
                              row, "precision"))
     return *why;
   if (!known_model) return fmt::format("no config for model '{}'", row.text("model"));
+  if (const double pp = row.count_or_one("pp", 1024); pp > 1)
+    return fmt::format(
+        "pipeline parallelism (pp={}): ridge prices tensor and expert "
+        "parallelism, not pipeline stages",
+        pp);
   if (metric_why) return *metric_why;
   return "";
 }
@@ -1756,6 +1761,15 @@ WeightQuantization checkpoint_scope(const ModelConfig& model, const QuantFormat&
   if (model.quantization && model.quantization->format.name == format.name)
     return *model.quantization;
   return {"validation precision", format};
+}
+
+// How many copies of a group of `group` GPUs a row's n_gpus holds (data parallelism): 1 where it
+// gives no n_gpus or no whole multiple of the group.
+double data_parallel_replicas(const Row& row, double group) {
+  if (!row.optional_text("n_gpus")) return 1;
+  const double gpus = row.count("n_gpus", 1e5);
+  const double replicas = gpus / group;
+  return replicas > 1 && replicas == std::floor(replicas) ? replicas : 1;
 }
 
 // The bytes of a KV cache element a row states: its kv_cache column ("fp8", "int8", "fp4"), or
@@ -1794,6 +1808,10 @@ ValidationPoint price_run(const Row& row, const Device& device, const RunPrecisi
   w.gen = row.count("osl");
   w.tp = row.count_or_one("tp", 1024);
   w.ep = row.count_or_one("ep", 1024);
+  // More GPUs than one group of tp (or ep) uses are data-parallel replicas of it, each serving
+  // its share of the batch; the rate a row gives is all of theirs (group_rate).
+  const double replicas = data_parallel_replicas(row, std::max(w.tp, w.ep));
+  w.batch = std::ceil(w.batch / replicas);
   const std::string framework = lower_case(row.optional_text("framework").value_or(""));
   set_compute(w, precision.compute, framework + " " + lower_case(row.text("precision")), device);
   w.weights.set_bytes(precision.weight_bits / 8);
@@ -1823,10 +1841,11 @@ ValidationPoint price_run(const Row& row, const Device& device, const RunPrecisi
   p.line = row.line();
   p.device_id = device.id;
   p.quantity = metric.quantity;
-  p.label =
-      fmt::format("{} tp={}{} {}={} {}+{} {}", row.text("model"), w.tp,
-                  w.ep > 1 ? fmt::format(" ep={}", w.ep) : "", concurrent ? "concurrency" : "batch",
-                  w.batch, w.prompt, w.gen, row.text("precision").substr(0, 24));
+  p.label = fmt::format("{} tp={}{}{} {}={} {}+{} {}", row.text("model"), w.tp,
+                        w.ep > 1 ? fmt::format(" ep={}", w.ep) : "",
+                        replicas > 1 ? fmt::format(" dp={}", replicas) : "",
+                        concurrent ? "concurrency" : "batch", w.batch, w.prompt, w.gen,
+                        row.text("precision").substr(0, 24));
   p.measured_s = metric.seconds;
   p.bound_s = bound.*metric.predicted;
   if (a.expected) {

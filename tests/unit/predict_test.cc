@@ -2897,6 +2897,27 @@ TEST(Validation, ColumnNamesWithUnitsInParenthesesAndABatchColumnAreRead) {
   EXPECT_EQ(sets[0].points[0].label, "8x 64x4096x4096 fp16");
 }
 
+// More GPUs than a group of tp uses are data-parallel replicas, each serving its share of the
+// batch; pipeline stages, which ridge does not model, are listed, not priced.
+TEST(Validation, DataParallelReplicasShareTheBatchAndPipelinesAreNotPriced) {
+  const auto set = [](const char* gpus, const char* pp, const char* batch) {
+    return validate(std::string("# Source: a test\nframework\tmodel\tgpu\tn_gpus\ttp\tpp\t"
+                                "precision\tbatch\tisl\tosl\tmetric\tvalue\tunit\n"
+                                "vLLM\tLlama-3.1-8B\tH100 SXM5 80GB\t") +
+                    gpus + "\t1\t" + pp + "\tbf16\t" + batch + "\t128\t128\tTPOT\t20\tms\n")
+        .front();
+  };
+  const ValidationSet replicas = set("8", "1", "64");
+  ASSERT_EQ(replicas.points.size(), 1u);
+  EXPECT_NE(replicas.points[0].label.find("dp=8 batch=8"), std::string::npos)
+      << replicas.points[0].label;
+  EXPECT_DOUBLE_EQ(replicas.points[0].bound_s, set("1", "1", "8").points.at(0).bound_s);
+  const ValidationSet pipeline = set("2", "2", "8");
+  EXPECT_TRUE(pipeline.points.empty());
+  ASSERT_EQ(pipeline.skipped.size(), 1u);
+  EXPECT_NE(pipeline.skipped[0].find("pipeline parallelism (pp=2)"), std::string::npos);
+}
+
 // A KV cache narrower than the products, as a row states it (its kv_cache_dtype column, or
 // "fp8 KV cache" in its precision or notes), is read at that width: at a long context its
 // decode steps read half the cache's bytes, and the bound stays below what such a run measures.
