@@ -18,7 +18,7 @@ enum class FormFactor { unstated, module, pcie, nvl };
 FormFactor form_factor_of(std::string_view word) {
   if (word == "pcie") return FormFactor::pcie;
   if (word == "nvl") return FormFactor::nvl;
-  if (word.starts_with("sxm") || word == "hgx") return FormFactor::module;
+  if (word.starts_with("sxm") || word == "hgx" || word == "oam") return FormFactor::module;
   return FormFactor::unstated;
 }
 
@@ -28,7 +28,11 @@ bool says_nothing_of_the_part(std::string_view word) {
   static const std::set<std::string_view> filler = {
       "nvidia", "amd",      "intel", "tesla",  "tensor", "core", "gpu", "gpus", "card",
       "module", "graphics", "one",   "single", "a",      "an",   "of",  "the"};
-  return filler.contains(word) || word.starts_with("hbm") || word.starts_with("gddr");
+  // "VF": a virtual function of the part (Azure's MI300X), the same silicon; "NVL72": the rack
+  // a part sits in, not the part.
+  const bool rack = word.starts_with("nvl") && all_digits(word.substr(3));
+  return filler.contains(word) || word == "vf" || rack || word.starts_with("hbm") ||
+         word.starts_with("gddr");
 }
 
 // A model number written apart from its letters ("MI-250x", "MI 300X", "H 100") is one word, as
@@ -84,11 +88,19 @@ NameWords name_words(std::string_view name) {
   return out;
 }
 
+// A part's words as a table may write them: its own, each pair of them run together ("RTX4090"),
+// and its memory's size in GB and in GiB ("B200 180GB", "H100 80GB").
 NameWords device_words(const Device& d) {
   std::string names = d.id + " " + d.name;
   for (const std::string& r : d.runtime_names) names += " " + r;
   NameWords w = name_words(names);
   if (w.form == FormFactor::unstated) w.form = FormFactor::module;
+  const std::size_t own = w.words.size();
+  for (std::size_t i = 0; i + 1 < own; ++i) w.words.push_back(w.words[i] + w.words[i + 1]);
+  if (const auto& capacity = d.main_memory().capacity_bytes) {
+    w.words.push_back(fmt::format("{:.0f}gb", capacity->value / 1e9));
+    w.words.push_back(fmt::format("{:.0f}gb", capacity->value / (1u << 30)));
+  }
   return w;
 }
 

@@ -2613,6 +2613,26 @@ TEST(Validation, GpuNamesWithoutAPinAreReadAsTheirPartOrTheFastestItCouldBe) {
   EXPECT_NE(sets[0].presumptions[3].find("h200-nvl, h200-sxm"), std::string::npos);
 }
 
+// Part names as clouds and vendors write them: a model number run into its letters ("RTX4090"),
+// a virtual function of the part (Azure's "MI300X VF"), AMD's module ("OAM"), the memory's size
+// where the catalog's name leaves it out ("B200 SXM 180GB"), the rack a part sits in ("GB200
+// NVL72"). A size the part does not have still names no part ("Tesla V100-SXM2-16GB").
+TEST(Validation, GpuNamesInCloudAndVendorWordsAreRead) {
+  const std::string rows[] = {"RTX4090",     "AMD Instinct MI300X VF",
+                              "MI300X OAM",  "B200 SXM 180GB",
+                              "GB200 NVL72", "Tesla V100-SXM2-16GB"};
+  std::string text = "# Source: a test\nm\tn\tk\tdtype\tdevice\ttime_ms\n";
+  for (const std::string& gpu : rows) text += "4096\t4096\t4096\tfp16\t" + gpu + "\t10\n";
+  const auto sets = validate(text);
+  ASSERT_EQ(sets.size(), 1u);
+  std::vector<std::string> ids;
+  for (const ValidationPoint& p : sets[0].points) ids.push_back(p.device_id);
+  EXPECT_EQ(ids, (std::vector<std::string>{"rtx-4090", "mi300x", "mi300x", "b200", "gb200"}));
+  ASSERT_EQ(sets[0].skipped.size(), 1u);
+  EXPECT_NE(sets[0].skipped[0].find("'Tesla V100-SXM2-16GB' is not a catalog device"),
+            std::string::npos);
+}
+
 // One die of a two-die part, as tables write it: the GCD said in the name or in a remark, the
 // model number apart from its letters ("MI-250x"); the package's name alone fits both, and the
 // package, the faster, is priced, so the bound holds whichever it was.
