@@ -788,6 +788,29 @@ void wait_for_replay(ValidationPoint& p, double replay_floor_s) {
   p.remark = "expected: the host's replay floor";
 }
 
+// Among the parts a row's name fits, the one whose peak the row states ('theory_tflops', as
+// stas00's table gives it: its MI250X row, run on one GCD, states the die's 191.5 TFLOP/s), where
+// the row states one and exactly one of them has it; else the name's own reading.
+predict::NamedDevice by_stated_peak(predict::NamedDevice named, const Row& row,
+                                    const std::optional<GemmTypes>& types) {
+  const std::optional<double> stated = row.optional_number("theory_tflops");
+  if (!stated || !types || named.candidates.size() < 2) return named;
+  std::vector<const Device*> matching;
+  for (const Device* d : named.candidates) {
+    if (d->has_peak(types->compute) &&
+        std::abs(d->peak(types->compute).value / (*stated * 1e12) - 1) < 0.01)
+      matching.push_back(d);
+  }
+  if (matching.size() != 1 || matching.front() == named.device) return named;
+  named.device = matching.front();
+  named.presumption = fmt::format(
+      "'{}' fits {} parts: priced on {}, whose {} peak is the {} TFLOP/s "
+      "the row states",
+      row.text("device"), named.candidates.size(), named.device->id, to_string(types->compute),
+      *stated);
+  return named;
+}
+
 // Each row of a kernel table priced by `price` (its point, or the reason the row is not priced)
 // once its part and types are read; a row without them is listed with the reason.
 template <class Price>
@@ -807,8 +830,8 @@ ValidationSet run_kernel_set(const Table& t, const Catalog& catalog, ValidationR
   for (std::size_t i = 0; i < t.rows.size(); ++i) {
     const Row row(t, i);
     const std::string gpu = row.text("device");
-    const predict::NamedDevice named = device_of(t, catalog, gpu);
     const auto types = gemm_types(row.text("dtype"));
+    const predict::NamedDevice named = by_stated_peak(device_of(t, catalog, gpu), row, types);
     std::variant<ValidationPoint, std::string> priced;
     if (!named.device)
       priced = named.why_none(gpu);

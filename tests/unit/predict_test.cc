@@ -1699,6 +1699,26 @@ TEST(Validation, AnAchievableMatmulTableIsHeldOutUnlessItSaysItIsAFitSet) {
   EXPECT_EQ(fit[0].role, ValidationRole::fit);
 }
 
+// A name that fits several parts is read as the one whose peak the row states: stas00's MI250X
+// row, run on one GCD, states the die's 191.5 TFLOP/s, not the package's 383. (That row is the
+// cdna2 profile's own compute share, so its error here proves nothing; the part it names is the
+// point.)
+TEST(Validation, ARowsStatedPeakPicksThePartItWasRunOn) {
+  const auto sets = validate(
+      "# Source: stas00/ml-engineering, the v1 table's AMD rows\n"
+      "dtype\taccelerator\tmamf_tflops\ttheory_tflops\tbest_shape_MxNxK\n"
+      "bf16\tAMD MI250X\t147.0\t191.5\t1024x19968x14080\n"
+      "bf16\tAMD MI250X\t147.0\t250\t1024x19968x14080\n");
+  ASSERT_EQ(sets.size(), 1u);
+  ASSERT_EQ(sets[0].points.size(), 2u);
+  EXPECT_EQ(sets[0].points[0].device_id, "mi250x-gcd");
+  ASSERT_TRUE(sets[0].points[0].expected_s.has_value());
+  // A stated peak no part has leaves the name's own reading: the faster, the package.
+  EXPECT_EQ(sets[0].points[1].device_id, "mi250x");
+  ASSERT_FALSE(sets[0].presumptions.empty());
+  EXPECT_NE(sets[0].presumptions[0].find("191.5 TFLOP/s the row states"), std::string::npos);
+}
+
 // The shipped replay floors are their fits: the least time of the H100 context and generation
 // attention tables (their files fit sets). No point of the collector's TensorRT-LLM tables of a
 // phase is expected below its phase's floor, and every point held at a floor is held at that
