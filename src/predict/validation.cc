@@ -104,7 +104,9 @@ struct Table {
     static const std::map<std::string_view, std::vector<std::string_view>> names = {
         {"gpu", {"gpu", "device", "accelerator", "hardware"}},
         {"device", {"device", "gpu", "accelerator", "hardware"}},
-        {"batch", {"batch", "batch_size", "bs"}},
+        {"batch",
+         {"batch", "batch_size", "bs", "max_concurrency", "concurrency", "concurrent_requests",
+          "num_concurrent_requests"}},
         {"isl", {"isl", "input_len", "input_length", "prompt_len", "prompt"}},
         {"osl", {"osl", "output_len", "output_length", "gen_len", "gen"}},
         {"tp", {"tp", "tp_size", "tensor_parallel"}},
@@ -260,6 +262,12 @@ class Row {
     const auto c = table_.column(column);
     if (!c) input_error("{}: no column '{}'", table_.origin, column);
     return cells_[*c];
+  }
+  // The header name `column` is read from ("max_concurrency" for "batch"), if the table has it.
+  std::optional<std::string> header_of(std::string_view column) const {
+    const auto c = table_.column(column);
+    if (!c) return std::nullopt;
+    return table_.header[*c];
   }
   std::optional<std::string> optional_text(std::string_view column) const {
     const auto c = table_.column(column);
@@ -1469,8 +1477,13 @@ RunTimes concurrent_expected(const ExpectedRun& wave, double n) {
 }
 
 // Whether a run's batch is a serving benchmark's concurrency: its batch_semantics column says so
-// ("max concurrency", "concurrent requests", "requests in flight", "clients").
+// ("max concurrency", "concurrent requests", "requests in flight", "clients"), or its batch is a
+// concurrency column.
 bool is_concurrency(const Row& row) {
+  // A batch given as a concurrency column ("max_concurrency", "concurrent_requests") is one.
+  if (const auto header = row.header_of("batch");
+      header && header->find("concurren") != std::string::npos)
+    return true;
   const std::string semantics = lower_case(row.optional_text("batch_semantics").value_or(""));
   for (std::string_view word : {"concurren", "in flight", "in-flight", "client"}) {
     if (semantics.find(word) != std::string::npos) return true;

@@ -2770,6 +2770,16 @@ TEST(Validation, ConcurrencyIsNotAStaticBatch) {
   const ValidationPoint batch = point("16", "static batch", "Mean TTFT (ms)");
   const ValidationPoint loop = point("16", "max concurrency", "Mean TTFT (ms)");
   EXPECT_NE(loop.label.find("concurrency=16"), std::string::npos) << loop.label;
+  // A concurrency column in place of a batch says the same.
+  const ValidationPoint column =
+      validate(
+          "# Source: a test\nframework\tmodel\tgpu\ttp\tprecision\tmax_concurrency\tisl\t"
+          "osl\tmetric\tvalue\tunit\nvLLM\tLlama-3.1-8B\tH100 SXM5 80GB\t1\tbf16\t16\t"
+          "1024\t128\tMean TTFT (ms)\t100\tms\n")
+          .front()
+          .points.at(0);
+  EXPECT_EQ(column.label, loop.label);
+  EXPECT_DOUBLE_EQ(column.bound_s, loop.bound_s);
   EXPECT_DOUBLE_EQ(loop.bound_s, point("1", "static batch", "Mean TTFT (ms)").bound_s);
   EXPECT_GT(batch.bound_s, 10 * loop.bound_s);  // sixteen prompts against one
   ASSERT_TRUE(loop.expected_s && batch.expected_s);
