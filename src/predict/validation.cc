@@ -215,6 +215,35 @@ std::vector<std::string> cells_of(const std::string& line, std::size_t keep) {
   return cells;
 }
 
+// A GEMM table that gives each product's shape in one column ("shape", "mnk": "4096x4096x8192",
+// "4096 x 4096 x 8192"), its m, n and k as columns of their own; a cell that is not three whole
+// numbers is bad input naming it.
+void split_shape_column(Table& t) {
+  if (t.column("m") || t.column("n") || t.column("k")) return;
+  const auto shape = std::ranges::find_if(
+      t.header, [](const std::string& name) { return name == "shape" || name == "mnk"; });
+  if (shape == t.header.end()) return;
+  const auto at = static_cast<std::size_t>(shape - t.header.begin());
+  for (std::size_t r = 0; r < t.rows.size(); ++r) {
+    std::vector<std::string> sides;
+    for (const std::string& word : lower_words(t.rows[r][at])) {
+      // "4096x4096x8192" is one word to lower_words: split it at each x between digits.
+      std::size_t start = 0;
+      for (std::size_t x = word.find('x');; x = word.find('x', start)) {
+        sides.push_back(word.substr(start, x - start));
+        if (x == std::string::npos) break;
+        start = x + 1;
+      }
+    }
+    std::erase(sides, std::string());
+    if (sides.size() != 3 ||
+        !std::ranges::all_of(sides, [](const std::string& w) { return all_digits(w); }))
+      input_error("{}:{}: {}: '{}' is not MxNxK", t.origin, t.lines[r], *shape, t.rows[r][at]);
+    t.rows[r].insert(t.rows[r].end(), sides.begin(), sides.end());
+  }
+  t.header.insert(t.header.end(), {"m", "n", "k"});
+}
+
 Table read_table(std::string_view text, const std::string& origin) {
   Table t;
   t.origin = origin;
@@ -249,6 +278,7 @@ Table read_table(std::string_view text, const std::string& origin) {
     t.lines.push_back(number);
   }
   if (t.header.empty()) input_error("{}: no header row", origin);
+  split_shape_column(t);
   return t;
 }
 

@@ -3006,6 +3006,21 @@ TEST(Validation, ASpreadsheetsExportIsRead) {
                InputError);
 }
 
+// A GEMM table that gives the shape in one column ("4096x4096x8192", "1024 x 2048 x 4096") is
+// read as m, n and k; a shape of two sides is bad input naming it.
+TEST(Validation, AShapeColumnIsItsSides) {
+  const auto sets = validate(
+      "# Source: a test\nshape\tdtype\tdevice\ttime_ms\n4096x4096x8192\tfp16\tH100 SXM5 80GB\t0.4\n"
+      "1024 x 2048 x 4096\tfp16\tH100 SXM5 80GB\t0.02\n");
+  ASSERT_EQ(sets.size(), 1u);
+  ASSERT_EQ(sets[0].points.size(), 2u);
+  EXPECT_EQ(sets[0].points[0].label, "4096x4096x8192 fp16");
+  EXPECT_EQ(sets[0].points[1].label, "1024x2048x4096 fp16");
+  EXPECT_THROW(validate("# Source: a test\nshape\tdtype\tdevice\ttime_ms\n4096x4096\tfp16\t"
+                        "H100 SXM5 80GB\t0.4\n"),
+               InputError);
+}
+
 // A quantised checkpoint's name is its model's; the precision column says the format.
 TEST(Validation, AQuantisedCheckpointsNameIsItsModels) {
   const auto sets = validate(
