@@ -32,6 +32,30 @@ ValidationPoint first_point(const std::string& text) {
   return validate(text).front().points.front();
 }
 
+// The header of a file of model runs, one per row.
+const std::string kRunHeader =
+    "# Source: a test\nframework\tmodel\tgpu\ttp\tprecision\tbatch\tisl\tosl\tmetric\tvalue\t"
+    "unit\n";
+
+// The bound of a one-row file's point; a row left unpriced fails the test, saying why.
+double priced_bound(const std::string& text) {
+  const std::vector<ValidationSet> sets = validate(text);
+  const std::vector<std::string>& skipped = sets.front().skipped;
+  EXPECT_TRUE(skipped.empty()) << skipped.front();
+  return sets.front().points.at(0).bound_s;
+}
+
+// Each pair of words a model-run row is written with (`row_of` writes the row) priced alike.
+template <class RowOf>
+void expect_priced_alike(std::initializer_list<std::pair<const char*, const char*>> pairs,
+                         RowOf row_of) {
+  for (const auto& [one, other] : pairs) {
+    EXPECT_DOUBLE_EQ(priced_bound(kRunHeader + row_of(one)),
+                     priced_bound(kRunHeader + row_of(other)))
+        << one << " against " << other;
+  }
+}
+
 TEST(Calibration, EveryShippedFigureNamesItsSource) {
   ASSERT_GE(builtin_calibrations().size(), 3u);
   for (const Calibration& c : builtin_calibrations()) {
@@ -2704,19 +2728,14 @@ TEST(Validation, ModelRowsInOtherSourcesWordsArePriced) {
 // A fine-tune or a distillation is priced on its base model's config; a release that kept its
 // predecessor's shapes on the later one's ("Qwen2-72B" on Qwen2.5 72B's).
 TEST(Validation, DerivedModelsArePricedOnTheirBaseModelsConfig) {
-  const std::string header =
-      "# Source: a test\nframework\tmodel\tgpu\ttp\tprecision\tbatch\tisl\tosl\tmetric\tvalue\t"
-      "unit\n";
-  const auto bound = [&](const char* model) {
-    const auto sets = validate(header + "vLLM\t" + model +
-                               "\tH100 SXM5 80GB\t8\tbf16\t1\t128\t128\tlatency\t10\ts\n");
-    EXPECT_TRUE(sets.front().skipped.empty()) << model;
-    return sets.front().points.at(0).bound_s;
-  };
-  EXPECT_DOUBLE_EQ(bound("deepseek-ai/DeepSeek-R1-Distill-Llama-70B"), bound("Llama-3.1-70B"));
-  EXPECT_DOUBLE_EQ(bound("Qwen/Qwen2-72B-Instruct"), bound("Qwen2.5-72B"));
-  EXPECT_DOUBLE_EQ(bound("CodeLlama-34b-Python-hf"), bound("codellama-34b"));
-  EXPECT_DOUBLE_EQ(bound("DeepSeek-R1-Distill-Qwen-32B"), bound("Qwen2.5-32B-Instruct"));
+  expect_priced_alike({{"deepseek-ai/DeepSeek-R1-Distill-Llama-70B", "Llama-3.1-70B"},
+                       {"Qwen/Qwen2-72B-Instruct", "Qwen2.5-72B"},
+                       {"CodeLlama-34b-Python-hf", "codellama-34b"},
+                       {"DeepSeek-R1-Distill-Qwen-32B", "Qwen2.5-32B-Instruct"}},
+                      [](const char* model) {
+                        return std::string("vLLM\t") + model +
+                               "\tH100 SXM5 80GB\t8\tbf16\t1\t128\t128\tlatency\t10\ts\n";
+                      });
 }
 
 // Metrics in sources' words: a static batch's prefill rate is its first token (the batch's
@@ -2793,9 +2812,7 @@ TEST(Validation, ConcurrencyIsNotAStaticBatch) {
 // SmoothQuant) faster than 16-bit ones where prefill is compute-bound, NVFP4 only where the part
 // multiplies fp4.
 TEST(Validation, RunPrecisionsInTablesWordsArePriced) {
-  std::string text =
-      "# Source: a test\nframework\tmodel\tgpu\ttp\tprecision\tbatch\tisl\tosl\tmetric\t"
-      "value\tunit\n";
+  std::string text = kRunHeader;
   for (const char* precision : {"torch.bfloat16", "half", "W8A8", "int8 SmoothQuant", "nvfp4"})
     text += std::string("vLLM\tLlama-3.1-8B\tH100 SXM5 80GB\t1\t") + precision +
             "\t8\t2048\t1\tTTFT\t500\tms\n";
@@ -2822,31 +2839,26 @@ TEST(Validation, RunPrecisionsInTablesWordsArePriced) {
 // the libraries' names (AWQ and GPTQ ship 4-bit weights in groups of 128 unless a group is
 // given), "16-bit" for the weights as trained; each priced as the spelled-out form.
 TEST(Validation, WeightOnlyPrecisionsInSourcesWordsAreRead) {
-  const std::string header =
-      "# Source: a test\nframework\tmodel\tgpu\ttp\tprecision\tbatch\tisl\tosl\tmetric\t"
-      "value\tunit\n";
-  const auto bound = [&](const char* precision) {
-    const auto sets = validate(header + "gpt-fast\tLlama-2-7B\tA100 SXM4 80GB\t1\t" + precision +
-                               "\t1\t5\t200\ttokens_per_s_per_user\t100\ttokens/s\n");
-    EXPECT_TRUE(sets.front().skipped.empty()) << precision << ": " << sets.front().skipped.front();
-    return sets.front().points.at(0).bound_s;
+  const auto row_of = [](const char* precision) {
+    return std::string("gpt-fast\tLlama-2-7B\tA100 SXM4 80GB\t1\t") + precision +
+           "\t1\t5\t200\ttokens_per_s_per_user\t100\ttokens/s\n";
   };
-  EXPECT_DOUBLE_EQ(bound("8-bit"), bound("int8 weight-only"));
-  EXPECT_DOUBLE_EQ(bound("4-bit (G=32)"), bound("int4 weight-only g32"));
-  EXPECT_DOUBLE_EQ(bound("4-bit GPTQ"), bound("int4 weight-only g128"));
-  EXPECT_DOUBLE_EQ(bound("int4-awq"), bound("AWQ"));
-  EXPECT_DOUBLE_EQ(bound("AWQ (group size 64)"), bound("int4 weight-only g64"));
-  EXPECT_DOUBLE_EQ(bound("16-bit"), bound("fp16"));
-  EXPECT_LT(bound("int4 weight-only g128"), bound("int4 weight-only g32"));
+  expect_priced_alike({{"8-bit", "int8 weight-only"},
+                       {"4-bit (G=32)", "int4 weight-only g32"},
+                       {"4-bit GPTQ", "int4 weight-only g128"},
+                       {"int4-awq", "AWQ"},
+                       {"AWQ (group size 64)", "int4 weight-only g64"},
+                       {"16-bit", "fp16"}},
+                      row_of);
+  EXPECT_LT(priced_bound(kRunHeader + row_of("int4 weight-only g128")),
+            priced_bound(kRunHeader + row_of("int4 weight-only g32")));
 }
 
 // A checkpoint format by its name ('mxfp4', gpt-oss's): the layers its quantization_config puts
 // in it (gpt-oss's experts), the rest 16-bit, as `ridge model` reads the same config; a model
 // whose config names no such format has every decoder layer in it, as `--quant` would.
 TEST(Validation, ACheckpointFormatCoversTheLayersItsConfigNames) {
-  const std::string header =
-      "# Source: a test\nframework\tmodel\tgpu\ttp\tprecision\tbatch\tisl\tosl\tmetric\t"
-      "value\tunit\n";
+  const std::string& header = kRunHeader;
   const auto tpot = [&](const char* model, const char* precision) {
     const std::string row = std::string("vLLM\t") + model + "\tH100 SXM5 80GB\t1\t" + precision +
                             "\t1\t1000\t1000\ttpot\t5\tms\n";
@@ -2871,9 +2883,7 @@ TEST(Validation, ACheckpointFormatCoversTheLayersItsConfigNames) {
 // weight-only g64') read narrow weights into 16-bit products; gpt-fast's and torchao's rows run
 // them on PyTorch's kernels, at the profile's share of the bandwidth, other engines' at full rate.
 TEST(Validation, WeightOnlyFormatsAreNarrowWeightsAndTorchKernelsReadThemSlower) {
-  std::string text =
-      "# Source: a test\nframework\tmodel\tgpu\ttp\tprecision\tbatch\tisl\tosl\tmetric\t"
-      "value\tunit\n";
+  std::string text = kRunHeader;
   for (const char* framework : {"vLLM", "torchao generate.py (torch.compile)"}) {
     for (const char* precision : {"bf16", "fp8 weight-only", "fp6 weight-only",
                                   "int4 weight-only g64", "fp8", "int0 weight-only"})
