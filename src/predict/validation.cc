@@ -5,6 +5,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <initializer_list>
 #include <map>
@@ -215,9 +216,30 @@ std::vector<std::string> cells_of(const std::string& line, std::size_t keep) {
   return cells;
 }
 
-// A GEMM table that gives each product's shape in one column ("shape", "mnk": "4096x4096x8192",
-// "4096 x 4096 x 8192"), its m, n and k as columns of their own; a cell that is not three whole
-// numbers is bad input naming it.
+// The three sides of a product's shape as tables write it ("4096x4096x8192", "1024 x 2048 x
+// 4096"): three whole numbers from 1 to 1e9, else none.
+std::optional<std::array<double, 3>> shape_sides(std::string_view text) {
+  std::string joined;
+  for (const char c : text)
+    if (!std::isspace(static_cast<unsigned char>(c)))
+      joined += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  std::array<double, 3> sides{};
+  std::size_t start = 0;
+  for (double& side : sides) {
+    if (start > joined.size()) return std::nullopt;  // fewer than three
+    const std::size_t x = joined.find('x', start);
+    const std::optional<double> value =
+        whole_number(std::string_view(joined).substr(start, x - start));
+    if (!value || *value < 1 || *value > 1e9 || *value != std::floor(*value)) return std::nullopt;
+    side = *value;
+    start = x == std::string::npos ? joined.size() + 1 : x + 1;
+  }
+  if (start <= joined.size()) return std::nullopt;  // more than three
+  return sides;
+}
+
+// A GEMM table that gives each product's shape in one column ("shape", "mnk"), its m, n and k
+// as columns of their own; a cell that is not a shape is bad input naming it.
 void split_shape_column(Table& t) {
   if (t.column("m") || t.column("n") || t.column("k")) return;
   const auto shape = std::ranges::find_if(
@@ -225,21 +247,10 @@ void split_shape_column(Table& t) {
   if (shape == t.header.end()) return;
   const auto at = static_cast<std::size_t>(shape - t.header.begin());
   for (std::size_t r = 0; r < t.rows.size(); ++r) {
-    std::vector<std::string> sides;
-    for (const std::string& word : lower_words(t.rows[r][at])) {
-      // "4096x4096x8192" is one word to lower_words: split it at each x between digits.
-      std::size_t start = 0;
-      for (std::size_t x = word.find('x');; x = word.find('x', start)) {
-        sides.push_back(word.substr(start, x - start));
-        if (x == std::string::npos) break;
-        start = x + 1;
-      }
-    }
-    std::erase(sides, std::string());
-    if (sides.size() != 3 ||
-        !std::ranges::all_of(sides, [](const std::string& w) { return all_digits(w); }))
+    const auto sides = shape_sides(t.rows[r][at]);
+    if (!sides)
       input_error("{}:{}: {}: '{}' is not MxNxK", t.origin, t.lines[r], *shape, t.rows[r][at]);
-    t.rows[r].insert(t.rows[r].end(), sides.begin(), sides.end());
+    for (const double side : *sides) t.rows[r].push_back(fmt::format("{:.0f}", side));
   }
   t.header.insert(t.header.end(), {"m", "n", "k"});
 }
@@ -1342,18 +1353,9 @@ ValidationSet run_elementwise_set(const Table& t, const Catalog& catalog) {
 
 GemmShape parse_shape(const Row& row, std::string_view column) {
   const std::string text = row.text(column);
-  GemmShape s;
-  double* sides[] = {&s.m, &s.n, &s.k};
-  std::size_t start = 0;
-  for (double* side : sides) {
-    const std::size_t x = text.find('x', start);
-    const std::optional<double> value = whole_number(text.substr(start, x - start));
-    if (!value || *value < 1 || *value > 1e9 || *value != std::floor(*value))
-      input_error("{}:{}: {}: '{}' is not MxNxK", row.origin(), row.line(), column, text);
-    *side = *value;
-    start = x == std::string::npos ? text.size() : x + 1;
-  }
-  return s;
+  const auto sides = shape_sides(text);
+  if (!sides) input_error("{}:{}: {}: '{}' is not MxNxK", row.origin(), row.line(), column, text);
+  return GemmShape{(*sides)[0], (*sides)[1], (*sides)[2]};
 }
 
 // The best shape's time at the achievable rate the table reports.
@@ -1842,10 +1844,12 @@ double data_parallel_replicas(const Row& row, double group) {
 // its precision or notes naming a narrow cache ("fp8 KV cache", "kv_cache_dtype=fp8"); none if
 // it states none.
 std::optional<double> stated_kv_cache_bytes(const Row& row) {
+  // A width as the precision readers name it ("int4", "fp8", "e4m3", "bf16", "nvfp4"); "auto",
+  // vLLM's word for the model's own 16 bits.
   const auto bytes_named = [](std::string_view word) -> std::optional<double> {
-    if (word == "fp8" || word == "int8" || word == "e4m3" || word == "fp8e4m3") return 1;
-    if (word == "fp4" || word == "int4" || word == "nvfp4") return 0.5;
-    if (word == "fp16" || word == "bf16" || word == "auto") return 2;
+    if (word == "auto") return 2;
+    if (const auto bits = named_bits(word)) return *bits / 8;
+    if (const auto types = gemm_input_types(word)) return types->input_bytes;
     return std::nullopt;
   };
   if (const auto cell = row.optional_text("kv_cache")) {

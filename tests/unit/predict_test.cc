@@ -3017,7 +3017,7 @@ TEST(Validation, ASpreadsheetsExportIsRead) {
 }
 
 // A GEMM table that gives the shape in one column ("4096x4096x8192", "1024 x 2048 x 4096") is
-// read as m, n and k; a shape of two sides is bad input naming it.
+// read as m, n and k; a shape of two sides, or of four, is bad input naming it.
 TEST(Validation, AShapeColumnIsItsSides) {
   const auto sets = validate(
       "# Source: a test\nshape\tdtype\tdevice\ttime_ms\n4096x4096x8192\tfp16\tH100 SXM5 80GB\t0.4\n"
@@ -3027,6 +3027,9 @@ TEST(Validation, AShapeColumnIsItsSides) {
   EXPECT_EQ(sets[0].points[0].label, "4096x4096x8192 fp16");
   EXPECT_EQ(sets[0].points[1].label, "1024x2048x4096 fp16");
   EXPECT_THROW(validate("# Source: a test\nshape\tdtype\tdevice\ttime_ms\n4096x4096\tfp16\t"
+                        "H100 SXM5 80GB\t0.4\n"),
+               InputError);
+  EXPECT_THROW(validate("# Source: a test\nshape\tdtype\tdevice\ttime_ms\n1x2x3x4\tfp16\t"
                         "H100 SXM5 80GB\t0.4\n"),
                InputError);
 }
