@@ -145,9 +145,13 @@ H100_NCCL = ROOT / "data/validation/collective_aiconfigurator_h100_fp16.tsv"
 B300_NCCL = ROOT / "data/validation/collective_aiconfigurator_b300_fp16.tsv"
 H100_ALLREDUCE = ROOT / "data/validation/collective_aiconfigurator_h100_trtllm_allreduce.tsv"
 B300_ALLREDUCE = ROOT / "data/validation/collective_aiconfigurator_b300_trtllm_allreduce.tsv"
+H100_VLLM_ALLREDUCE = ROOT / "data/validation/collective_aiconfigurator_h100_vllm_allreduce.tsv"
+B300_SGLANG_ALLREDUCE = ROOT / "data/validation/collective_aiconfigurator_b300_sglang_allreduce.tsv"
 H200_ELEMENTWISE = ROOT / "data/validation/elementwise_torch_h200_mul.tsv"
 NCCL_FIT_BYTES = 32 * 2**20  # from here up the link's rate is most of a collective's time
 NCCL_LATENCY_BYTES = 64 * 2**10  # up to here a collective's fixed costs are most of its time
+PULL_LARGE_BYTES = 2**20  # from here vLLM's one-stage kernel's reads are most of its time
+PULL_TWO_STAGE_LARGE_BYTES = 2 * 2**20  # and its two-stage kernel's
 MAX_PASSES = 5
 NCCL_LABEL = re.compile(r"^(\w+) (\d+) B over (\d+) GPUs$")
 GEMV_ROWS = 8  # a GEMM of at most this many rows reads its weights and does little else
@@ -218,6 +222,22 @@ FIGURES = [
            ("ampere", "hopper")),
     Figure("custom_latency", B300_ALLREDUCE, "custom-latency", "", 0.0, 20e-6, 1e-7, True,
            ("blackwell", "blackwell-ultra")),
+    Figure("pull_barrier_latency", H100_VLLM_ALLREDUCE, "pull-barrier", "", 0.0, 20e-6, 1e-8, True,
+           ("ampere", "hopper")),
+    Figure("pull_peer_read_latency", H100_VLLM_ALLREDUCE, "pull-peer", "2", 1e-8, 10e-6, 1e-8,
+           True, ("ampere", "hopper")),
+    Figure("pull_share", H100_VLLM_ALLREDUCE, "pull-share", "", 0.05, 1.0, 0.001, False,
+           ("ampere", "hopper")),
+    Figure("pull_two_stage_barrier", H100_VLLM_ALLREDUCE, "pull-two-stage", "", 0.0, 20e-6, 1e-8,
+           True, ("ampere", "hopper")),
+    Figure("pull_barrier_latency", B300_SGLANG_ALLREDUCE, "pull-barrier", "", 0.0, 20e-6, 1e-8,
+           True, ("blackwell", "blackwell-ultra")),
+    Figure("pull_peer_read_latency", B300_SGLANG_ALLREDUCE, "pull-peer", "2", 1e-8, 10e-6, 1e-8,
+           True, ("blackwell", "blackwell-ultra")),
+    Figure("pull_share", B300_SGLANG_ALLREDUCE, "pull-share", "", 0.05, 1.0, 0.001, False,
+           ("blackwell", "blackwell-ultra")),
+    Figure("pull_two_stage_barrier", B300_SGLANG_ALLREDUCE, "pull-two-stage", "", 0.0, 20e-6,
+           1e-8, True, ("blackwell", "blackwell-ultra")),
     Figure("graph_repeat_floor", H200_ELEMENTWISE, "elementwise-small", "bf16", 0.0, 10e-6, 1e-8,
            True, ("hopper",)),
 ]
@@ -355,6 +375,21 @@ def small_elementwise_errors(ridge: str, profiles: list, figure: Figure) -> list
     return errors
 
 
+def pull_allreduce_fits(figure: Figure, size: int, gpus: str, note: str) -> bool:
+    """Whether a row of vLLM's all-reduce table sets `figure`: the barrier its rows of
+    NCCL_LATENCY_BYTES and less, the peer read latency its one-stage rows of PULL_LARGE_BYTES and
+    more over `rows` GPUs (one peer: the reads in flight to it set the rate), the share its
+    two-stage rows of PULL_TWO_STAGE_LARGE_BYTES and more, the two-stage barrier those below."""
+    two_stage = "two-stage" in note
+    if figure.source == "pull-barrier":
+        return size <= NCCL_LATENCY_BYTES
+    if figure.source == "pull-peer":
+        return "one-stage" in note and size >= PULL_LARGE_BYTES and gpus == figure.rows
+    if figure.source == "pull-share":
+        return two_stage and size >= PULL_TWO_STAGE_LARGE_BYTES
+    return two_stage and size < PULL_TWO_STAGE_LARGE_BYTES
+
+
 def collective_errors(ridge: str, profiles: list, figure: Figure) -> list:
     """The errors of the NCCL table's bandwidth-bound rows, 8-GPU all-reduces aside; or, for the
     latency, its rows of NCCL_LATENCY_BYTES or less (over `rows` GPUs; an engine's all-reduce
@@ -367,6 +402,8 @@ def collective_errors(ridge: str, profiles: list, figure: Figure) -> list:
             fits = int(size) <= NCCL_LATENCY_BYTES and gpus == figure.rows
         elif figure.source == "custom-latency":  # every GPU count
             fits = int(size) <= NCCL_LATENCY_BYTES
+        elif figure.source.startswith("pull-"):
+            fits = pull_allreduce_fits(figure, int(size), gpus, point["note"])
         elif figure.source == "nccl-p2p":
             fits = op == "alltoall" and int(size) >= NCCL_FIT_BYTES and gpus == figure.rows
         else:
@@ -393,7 +430,8 @@ def fit_errors(ridge: str, values: dict, figure: Figure, scratch: pathlib.Path) 
         return large_gemm_errors(ridge, profiles, figure, BURST_SIDE)
     if figure.source == "decode-large":
         return large_cache_errors(ridge, profiles, figure)
-    if figure.source in ("nccl", "nccl-latency", "nccl-p2p", "custom-latency"):
+    if figure.source in ("nccl", "nccl-latency", "nccl-p2p", "custom-latency") or \
+            figure.source.startswith("pull-"):
         return collective_errors(ridge, profiles, figure)
     if figure.source == "elementwise-small":
         return small_elementwise_errors(ridge, profiles, figure)

@@ -508,6 +508,16 @@ const collective = {
 // tensor_model_parallel_all_reduce their custom kernel below a size, NCCL above. The H100's and
 // B300's TensorRT-LLM tables are the fit sets of the custom latency; the others hold it out.
 const customAllreduceFitParts = new Set(['h100', 'b300'])
+// vLLM's custom all-reduce figures (collective.pull_*) are fitted to the H100's vLLM table for
+// Hopper (Ampere takes them) and the B300's SGLang table for Blackwell (no B300 vLLM table).
+const pullAllreduceFitSets = new Set(['vllm_allreduce/h100', 'sglang_allreduce/b300'])
+const fitRole = (suffix, part) => {
+  if (suffix === 'trtllm_allreduce' && customAllreduceFitParts.has(part))
+    return "fit (the collective.custom_latency of the hopper and ampere profiles is fitted to the H100's rows of 64 KiB and less, and the blackwell and blackwell-ultra profiles' to the B300's: scripts/fit-calibration.py)"
+  if (pullAllreduceFitSets.has(`${suffix}/${part}`))
+    return "fit (the collective.pull_* figures of vLLM's custom all-reduce are fitted to the H100's vLLM table for the hopper profile, which the ampere profile takes, and to the B300's SGLang table for the blackwell and blackwell-ultra profiles: scripts/fit-calibration.py)"
+  return undefined
+}
 const customAllreduce = ({ suffix, table, version, parts, source, engine, conditions }) => ({
   name: 'collective',
   suffix,
@@ -522,11 +532,11 @@ const customAllreduce = ({ suffix, table, version, parts, source, engine, condit
   order: r => [Number(r.num_gpus), Number(r.message_size)],
   header: 'collective\tgpus\tbytes\tdtype\tdevice\ttime_ms',
   cells: r => ['allreduce', r.num_gpus, Number(r.message_size) * 2, 'bf16', r.device, r.latency],
-  role: part => suffix === 'trtllm_allreduce' && customAllreduceFitParts.has(part.id)
-    ? "fit (the collective.custom_latency of the hopper and ampere profiles is fitted to the H100's rows of 64 KiB and less, and the blackwell and blackwell-ultra profiles' to the B300's: scripts/fit-calibration.py)"
-    : undefined,
+  role: part => fitRole(suffix, part.id),
   directives: [
-    "collective_kernel = engine (a serving engine's all-reduce: its own one-shot kernel where that is faster than NCCL's ring, else NCCL's, as the engine dispatches by size)",
+    suffix === 'trtllm_allreduce'
+      ? "collective_kernel = engine (a serving engine's all-reduce: its own one-shot kernel where that is faster than NCCL's ring, else NCCL's, as the engine dispatches by size)"
+      : "collective_kernel = vllm (vLLM's custom all-reduce, SGLang's its descendant: one stage or two by size and GPU count, NCCL from its 8 MiB limit up, as vLLM dispatches)",
     'graph_captured = yes (collector/network/collect_all_reduce.py captures the five calls in one CUDA graph)',
     'graph_calls = 5 (repeat_n = 5 calls a graph, the time over the calls: collector/network/collect_all_reduce.py)',
   ],

@@ -25,7 +25,7 @@ struct ModelArgs {
   bool trtllm_xqa = false;
   bool trtllm_fmha = false;
   bool trtllm_moe = false;
-  bool engine_allreduce = false;
+  std::string allreduce = "nccl";
   bool torch_weight_kernels = false;
   std::string sweep;
 };
@@ -67,7 +67,7 @@ Workload workload_from(const ModelArgs& args, const ModelConfig& model, const De
   w.trtllm_xqa = args.trtllm_xqa;
   w.trtllm_fmha = args.trtllm_fmha;
   w.trtllm_moe = args.trtllm_moe;
-  w.engine_allreduce = args.engine_allreduce;
+  w.allreduce_kernel = *find_allreduce_kernel(args.allreduce);  // CLI11 checked the name
   w.torch_weight_kernels = args.torch_weight_kernels;
   const Precision dtype = args.dtype.empty() ? Precision::fp16 : parse_precision(args.dtype);
   const double dtype_bytes = bytes_per_element(dtype);
@@ -200,10 +200,13 @@ void add_model(CLI::App& app, std::vector<Command>& commands) {
                 "The MoE layers run TensorRT-LLM's CUTLASS MoE: the expected time adds its "
                 "kernels around the experts' products (routing, sort, rows copied into expert "
                 "order and summed back), which the bound leaves out");
-  sub->add_flag("--engine-allreduce", args->engine_allreduce,
-                "Tensor-parallel all-reduces run as serving engines run them (TensorRT-LLM, vLLM, "
-                "SGLang): their one-shot kernel where it beats NCCL's ring, at the calibration's "
-                "custom latency; else NCCL's, as PyTorch's collectives run them");
+  sub->add_option("--allreduce", args->allreduce,
+                  "Whose kernel runs the tensor-parallel all-reduces: nccl (NCCL's ring, as "
+                  "PyTorch's collectives run them), one-shot (a serving engine's one-shot kernel "
+                  "where it beats NCCL's ring, as TensorRT-LLM's custom all-reduce), vllm (vLLM's "
+                  "and SGLang's custom all-reduce, by vLLM's dispatch)")
+      ->check(CLI::IsMember({"nccl", "one-shot", "vllm"}))
+      ->default_str("nccl");
   sub->add_flag("--torch-weight-kernels", args->torch_weight_kernels,
                 "Weight-only formats run PyTorch's kernels (gpt-fast, torchao): the expected time "
                 "reads their weights at the calibration's share of the bandwidth, not at the full "

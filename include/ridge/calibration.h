@@ -40,6 +40,24 @@ struct CollectiveProtocol {
   std::optional<Figure> bandwidth_share;  // absent: the ring's whole bus bandwidth
 };
 
+// vLLM's custom all-reduce (SGLang's is its descendant): each GPU's SMs read every peer's buffer
+// over the in-node link and sum it, between flags the GPUs write to each other (barriers); one
+// stage for small messages, two (a reduce-scatter and an all-gather, a barrier between) for
+// larger ones (expected_pull_allreduce_time).
+struct PullAllreduce {
+  // What a one-stage call costs beyond its kernel's fixed cost and its bytes: its two barriers.
+  Figure barrier_latency_s;
+  // The rate its SMs read the peers' buffers at, together, as a share of the in-node link's
+  // bandwidth (Link::bandwidth_bytes_per_s).
+  Figure pull_share;
+  // How long one 16-byte read of a peer's buffer takes: the kernel's whole grid of reads in
+  // flight over it is what it reads from one peer a second. Absent: no limit of its own.
+  std::optional<Figure> peer_read_latency_s;
+  // What the two-stage kernel's middle barrier (a system-wide fence, then flags) costs, for each
+  // peer.
+  Figure two_stage_barrier_s;
+};
+
 // Where a part's power limit holds its clock below the boost clock through a long dense load
 // (the L40S's, at 350 W): the share of the boost clock it holds, and how fast its clock falls to
 // that from the boost clock when such a load begins (first order, from an idle part).
@@ -194,6 +212,9 @@ struct Calibration {
   // Lamport wait on the data itself) around each writing its buffer to every peer (TensorRT-LLM's,
   // vLLM's and SGLang's custom all-reduce over NVLink). Absent: such a call is priced as NCCL's.
   std::optional<Figure> collective_custom_latency_s;
+  // vLLM's and SGLang's custom all-reduce. Absent: such a call is priced as the one-shot kernel
+  // above.
+  std::optional<PullAllreduce> collective_pull_allreduce;
   // PyTorch's weight-only kernels (gpt-fast, torchao): inductor's dequantising GEMV for 8-bit
   // weights, tinygemm's int4 kernel for 4-bit ones. The share of the bandwidth above that their
   // weight reads reach, at batch 1, where they widen each weight as they read it. Absent: the

@@ -60,6 +60,13 @@ enum class CollectiveOp { allreduce, allgather, reducescatter, alltoall, broadca
 std::string_view to_string(CollectiveOp op);
 std::optional<CollectiveOp> find_collective_op(std::string_view name);
 
+// Whose kernel runs a tensor-parallel all-reduce: NCCL's ring (PyTorch's own collectives,
+// nccl-tests), a serving engine's one-shot kernel where it beats NCCL's (TensorRT-LLM's custom
+// all-reduce), or vLLM's custom all-reduce (SGLang's too), by vLLM's own dispatch.
+enum class AllreduceKernel { nccl, one_shot, vllm };
+std::string_view to_string(AllreduceKernel kernel);
+std::optional<AllreduceKernel> find_allreduce_kernel(std::string_view name);
+
 enum class CollectiveAlgorithm { ring, tree, hierarchical };
 std::string_view to_string(CollectiveAlgorithm algorithm);
 std::optional<CollectiveAlgorithm> find_collective_algorithm(std::string_view name);

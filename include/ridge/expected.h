@@ -148,19 +148,26 @@ ExpectedTime expected_collective_time(CollectiveOp op, double bytes, int ranks,
                                       const Device& device, const Calibration& calibration,
                                       KernelLaunch launch);
 
-// An all-reduce of `bytes` as a serving engine runs it over one node's link (TensorRT-LLM's,
-// vLLM's and SGLang's custom all-reduce): its own one-shot kernel, in which each GPU writes its
-// buffer to every peer and reduces what it receives, where that is faster than NCCL's ring, else
-// NCCL's, as their dispatch picks by size. NCCL's alone where the calibration has no custom
-// latency.
+// An all-reduce of `bytes` as a serving engine runs it over one node's link (TensorRT-LLM's
+// custom all-reduce): its own one-shot kernel, in which each GPU writes its buffer to every peer
+// and reduces what it receives, where that is faster than NCCL's ring, else NCCL's, as its
+// dispatch picks by size. NCCL's alone where the calibration has no custom latency.
 ExpectedTime expected_engine_allreduce_time(double bytes, int ranks, const Device& device,
                                             const Calibration& calibration, KernelLaunch launch);
 
-// A collective as the stack that runs it: an all-reduce on a serving engine's own kernel where
-// `engine_allreduce` (expected_engine_allreduce_time), anything else on NCCL's.
+// An all-reduce of `bytes` as vLLM's custom all-reduce runs it (SGLang's, its descendant, the
+// same): one stage, each GPU's SMs reading every peer's whole buffer between two barriers, or
+// for larger messages over 4 to 8 GPUs two (each reduces its share from every peer, a barrier,
+// then gathers the others' sums), NCCL's ring from its size limit up and where it does not run
+// (PullAllreduce in calibration.h). Without the calibration's figures for it, the one-shot
+// kernel's price (expected_engine_allreduce_time).
+ExpectedTime expected_pull_allreduce_time(double bytes, int ranks, const Device& device,
+                                          const Calibration& calibration, KernelLaunch launch);
+
+// A collective as the stack that runs it: an all-reduce on `kernel`, anything else on NCCL's.
 ExpectedTime expected_collective_as_run(CollectiveOp op, double bytes, int ranks,
                                         const Device& device, const Calibration& calibration,
-                                        KernelLaunch launch, bool engine_allreduce);
+                                        KernelLaunch launch, AllreduceKernel kernel);
 
 }  // namespace ridge
 

@@ -81,11 +81,11 @@ struct Workload {
   // the rows copied into expert order and summed back (ModelOp::engine_only). Else the products
   // alone, as engines that gather the rows in their products and fuse the rest run them.
   bool trtllm_moe = false;
-  // Tensor-parallel all-reduces run as serving engines run them (TensorRT-LLM's, vLLM's and
-  // SGLang's custom all-reduce): their one-shot kernel over the node's link where it is faster
-  // than NCCL's ring, at the calibration's custom latency (expected_engine_allreduce_time). Else
-  // NCCL's, as PyTorch's own collectives (gpt-fast) run them. The bound is the same either way.
-  bool engine_allreduce = false;
+  // Whose kernel runs the tensor-parallel all-reduces: NCCL's, as PyTorch's own collectives
+  // (gpt-fast) run them; a serving engine's one-shot kernel where it is faster (TensorRT-LLM's
+  // custom all-reduce, expected_engine_allreduce_time); or vLLM's and SGLang's custom all-reduce
+  // (expected_pull_allreduce_time). The bound is the same whichever.
+  AllreduceKernel allreduce_kernel = AllreduceKernel::nccl;
   // Weight-only formats run PyTorch's kernels (gpt-fast, torchao), which read their weights at
   // the calibration's share of the bandwidth (calibration.h); else the format's bytes at the
   // full achievable bandwidth (Marlin-class kernels). The bound keeps the bytes alone.

@@ -67,6 +67,10 @@ constexpr EnumNames<CollectiveAlgorithm, 3> kAlgorithmNames{
     {{CollectiveAlgorithm::ring, "ring"},
      {CollectiveAlgorithm::tree, "tree"},
      {CollectiveAlgorithm::hierarchical, "hierarchical"}}};
+constexpr EnumNames<AllreduceKernel, 3> kAllreduceKernelNames{
+    {{AllreduceKernel::nccl, "nccl"},
+     {AllreduceKernel::one_shot, "one-shot"},
+     {AllreduceKernel::vllm, "vllm"}}};
 
 CollectiveLeg alpha_beta_leg(std::string name, const LinkModel& link, int ranks, int steps,
                              double bytes_per_rank) {
@@ -131,6 +135,12 @@ std::vector<CollectiveLeg> legs_of(CollectiveOp op, CollectiveAlgorithm algorith
 std::string_view to_string(CollectiveOp op) { return name_of(kOpNames, op); }
 std::optional<CollectiveOp> find_collective_op(std::string_view name) {
   return value_of(kOpNames, name);
+}
+std::string_view to_string(AllreduceKernel kernel) {
+  return name_of(kAllreduceKernelNames, kernel);
+}
+std::optional<AllreduceKernel> find_allreduce_kernel(std::string_view name) {
+  return value_of(kAllreduceKernelNames, name);
 }
 std::string_view to_string(CollectiveAlgorithm a) { return name_of(kAlgorithmNames, a); }
 std::optional<CollectiveAlgorithm> find_collective_algorithm(std::string_view name) {

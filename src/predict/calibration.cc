@@ -90,7 +90,8 @@ class CalibrationReader : TomlReader {
                 {"link_efficiency", "latency", "step_latency", "local_step", "ll_bandwidth",
                  "ll_max_bus_bandwidth", "ll128_latency", "ll128_step_latency", "ll128_bandwidth",
                  "simple_latency", "simple_step_latency", "simple_bandwidth", "p2p_channels",
-                 "p2p_channel_bandwidth", "custom_latency"});
+                 "p2p_channel_bandwidth", "custom_latency", "pull_barrier_latency", "pull_share",
+                 "pull_peer_read_latency", "pull_two_stage_barrier"});
     c.link_efficiency = sourced(collective, "collective", "link_efficiency", FigureKind::fraction);
     c.collective_latency_s = sourced(collective, "collective", "latency", FigureKind::seconds);
     c.collective_step_latency_s =
@@ -104,6 +105,7 @@ class CalibrationReader : TomlReader {
     read_p2p_channels(collective, c);
     c.collective_custom_latency_s =
         optional_sourced(collective, "collective", "custom_latency", FigureKind::seconds);
+    read_pull_allreduce(collective, c);
     for (const auto& [key, name] : {std::pair{"ll128", "LL128"}, std::pair{"simple", "Simple"}}) {
       if (auto protocol = read_protocol(collective, key, name))
         c.collective_protocols.push_back(std::move(*protocol));
@@ -203,6 +205,19 @@ class CalibrationReader : TomlReader {
         sourced(collective, "collective", "p2p_channels", FigureKind::count);
     c.collective_p2p_channel_bandwidth =
         sourced(collective, "collective", "p2p_channel_bandwidth", FigureKind::bytes_per_s);
+  }
+
+  // vLLM's custom all-reduce: its barrier, share and two-stage barrier together or none; the
+  // peer read latency with them or alone absent.
+  void read_pull_allreduce(const toml::table& collective, Calibration& c) const {
+    if (!gives_either(collective, "pull_barrier_latency", "pull_share") &&
+        !gives_either(collective, "pull_peer_read_latency", "pull_two_stage_barrier"))
+      return;
+    c.collective_pull_allreduce = PullAllreduce{
+        sourced(collective, "collective", "pull_barrier_latency", FigureKind::seconds),
+        sourced(collective, "collective", "pull_share", FigureKind::fraction),
+        optional_sourced(collective, "collective", "pull_peer_read_latency", FigureKind::seconds),
+        sourced(collective, "collective", "pull_two_stage_barrier", FigureKind::seconds)};
   }
 
   // 'l2_hit_all_to' and 'l2_hit_none_from', both or neither, the second past the first: the

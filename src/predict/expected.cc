@@ -771,11 +771,68 @@ ExpectedTime expected_engine_allreduce_time(double bytes, int ranks, const Devic
   return one_shot.time_s < nccl.time_s ? one_shot : nccl;
 }
 
+namespace {
+
+// vLLM's custom all-reduce as vLLM dispatches it (vllm-project/vllm: csrc/custom_all_reduce.cuh
+// @ c9eabec7, CustomAllreduce::allreduce; vllm/distributed/device_communicators/
+// custom_all_reduce.py @ 0ad80649; SGLang's python/sglang/srt/distributed/device_communicators/
+// custom_all_reduce.py @ 004e6561 the same on CUDA). Messages of its buffer's size and up go to
+// NCCL (max_size = 8192 * 1024, taken while inp_size < max_size).
+constexpr double kPullMaxBytes = 8192.0 * 1024;
+// Each of its threads reads 16 bytes of a peer's buffer at a time; a grid of at most 36 blocks
+// of 512 threads.
+constexpr double kPullGridReadBytes = 36.0 * 512 * 16;
+
+// It runs on 2, 4, 6 or 8 GPUs, more than two only where each reaches every other over NVLink.
+bool pull_allreduce_runs(int ranks, const Link& link) {
+  const bool supported = ranks == 2 || ranks == 4 || ranks == 6 || ranks == 8;
+  return supported && (ranks == 2 || link.kind == LinkKind::scale_up);
+}
+
+// One stage on 2 GPUs, and below 512 KiB on up to 4 or 256 KiB on up to 8; two above.
+bool pull_allreduce_one_stage(double bytes, int ranks) {
+  constexpr double kKiB = 1024;
+  return ranks == 2 || (ranks <= 4 && bytes < 512 * kKiB) || (ranks <= 8 && bytes < 256 * kKiB);
+}
+
+// The rate a GPU's SMs read their peers' buffers at: the calibration's share of the link, or
+// less where the reads the grid keeps in flight to each peer, over a read's latency, come to less.
+double pull_bytes_per_s(const PullAllreduce& k, int peers, const Link& link) {
+  const double rate = k.pull_share.value * link.bandwidth_bytes_per_s.value;
+  if (!k.peer_read_latency_s) return rate;
+  return std::min(rate, peers * kPullGridReadBytes / k.peer_read_latency_s->value);
+}
+
+}  // namespace
+
+ExpectedTime expected_pull_allreduce_time(double bytes, int ranks, const Device& device,
+                                          const Calibration& c, KernelLaunch launch) {
+  if (!c.collective_pull_allreduce || ranks < 2)
+    return expected_engine_allreduce_time(bytes, ranks, device, c, launch);
+  const Link& link = in_node_link(device);
+  if (bytes >= kPullMaxBytes || !pull_allreduce_runs(ranks, link))
+    return expected_collective_time(CollectiveOp::allreduce, bytes, ranks, device, c, launch);
+  const PullAllreduce& k = *c.collective_pull_allreduce;
+  const int peers = ranks - 1;
+  const bool one_stage = pull_allreduce_one_stage(bytes, ranks);
+  // One stage reads every peer's whole buffer; two read each peer's 1 / n of it, then the sums
+  // the peers made of theirs, with a barrier between.
+  const double read = one_stage ? peers * bytes : 2.0 * peers / ranks * bytes;
+  const double barriers =
+      k.barrier_latency_s.value + (one_stage ? 0 : peers * k.two_stage_barrier_s.value);
+  return communication_kernel(barriers + read / pull_bytes_per_s(k, peers, link),
+                              fmt::format("vLLM's {} custom all-reduce over {} GPUs",
+                                          one_stage ? "one-stage" : "two-stage", ranks),
+                              c, launch);
+}
+
 ExpectedTime expected_collective_as_run(CollectiveOp op, double bytes, int ranks,
                                         const Device& device, const Calibration& c,
-                                        KernelLaunch launch, bool engine_allreduce) {
-  if (engine_allreduce && op == CollectiveOp::allreduce)
+                                        KernelLaunch launch, AllreduceKernel kernel) {
+  if (op == CollectiveOp::allreduce && kernel == AllreduceKernel::one_shot)
     return expected_engine_allreduce_time(bytes, ranks, device, c, launch);
+  if (op == CollectiveOp::allreduce && kernel == AllreduceKernel::vllm)
+    return expected_pull_allreduce_time(bytes, ranks, device, c, launch);
   return expected_collective_time(op, bytes, ranks, device, c, launch);
 }
 
@@ -790,7 +847,7 @@ std::optional<ExpectedTime> expected_op_time(const ModelOp& op, const Device& de
                                              const Workload& w, const Calibration& c) {
   if (op.collective)
     return expected_collective_as_run(*op.collective, op.bytes, op.ranks, device, c, launch_of(w),
-                                      w.engine_allreduce);
+                                      w.allreduce_kernel);
   const Op as_op{op.kind, op.name, op.flops, op.bytes, op.gemm_shape, op.attention_shape};
   const double share = weight_read_share(op.weight_bits, w.torch_weight_kernels, c);
   // An engine's own kernels run inside one of its calls (TensorRT-LLM's MoE op launches its

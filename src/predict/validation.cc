@@ -1268,11 +1268,15 @@ CollectiveOp collective_of(const Row& row) {
   return *op;
 }
 
-// Whose all-reduce a collective table timed ('# ridge: collective_kernel = nccl | engine (why)'):
-// NCCL's (nccl-tests), or a serving engine's, its own one-shot kernel where that is faster
-// (expected_engine_allreduce_time).
-bool engine_allreduce_of(const Table& t) {
-  return directive_choice(t, "collective_kernel", "nccl", {"nccl", "engine"}) == "engine";
+// Whose all-reduce a collective table timed ('# ridge: collective_kernel = nccl | engine | vllm
+// (why)'): NCCL's (nccl-tests); a serving engine's, its own one-shot kernel where that is faster
+// (TensorRT-LLM's, expected_engine_allreduce_time); or vLLM's custom all-reduce (vLLM's and
+// SGLang's, expected_pull_allreduce_time).
+AllreduceKernel allreduce_kernel_of(const Table& t) {
+  const std::string kernel =
+      directive_choice(t, "collective_kernel", "nccl", {"nccl", "engine", "vllm"});
+  if (kernel == "engine") return AllreduceKernel::one_shot;
+  return kernel == "vllm" ? AllreduceKernel::vllm : AllreduceKernel::nccl;
 }
 
 // The bound as `ridge model` counts a collective (the bytes each rank sends at the link's spec
@@ -1280,7 +1284,7 @@ bool engine_allreduce_of(const Table& t) {
 // achievable link, or the engine's all-reduce where the table says), the collective launched on
 // its own as nccl-tests does, or `graph_calls` of them in a CUDA graph, all but the first after
 // another kernel of it.
-ValidationPoint collective_point(const KernelRow& k, bool engine) {
+ValidationPoint collective_point(const KernelRow& k, AllreduceKernel kernel) {
   const Row& row = k.row;
   const CollectiveOp op = collective_of(row);
   const int ranks = row.count("gpus", 1e6);
@@ -1298,7 +1302,7 @@ ValidationPoint collective_point(const KernelRow& k, bool engine) {
   if (const auto calibration = find_calibration(k.device)) {
     p.calibration = calibration->id;
     const auto priced = [&](KernelLaunch launch) {
-      return expected_collective_as_run(op, bytes, ranks, k.device, *calibration, launch, engine);
+      return expected_collective_as_run(op, bytes, ranks, k.device, *calibration, launch, kernel);
     };
     const ExpectedTime alone = priced(KernelLaunch::alone);
     const double in_graph = in_graph_share(k.graph_captured, k.graph_calls);
@@ -1312,9 +1316,9 @@ ValidationPoint collective_point(const KernelRow& k, bool engine) {
 }
 
 ValidationSet run_collective_set(const Table& t, const Catalog& catalog) {
-  const bool engine = engine_allreduce_of(t);
+  const AllreduceKernel kernel = allreduce_kernel_of(t);
   return run_kernel_set(t, catalog, file_role(t),
-                        [engine](const KernelRow& k) { return collective_point(k, engine); });
+                        [kernel](const KernelRow& k) { return collective_point(k, kernel); });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1693,20 +1697,20 @@ bool runs_trtllm(const std::string& lower) {
   return lower.find("tensorrt-llm") != std::string::npos;
 }
 
-// Serving engines all-reduce a tensor-parallel layer's output with their own one-shot kernel
-// where it beats NCCL: vLLM and SGLang (their custom all-reduce, on by default), and TensorRT-LLM
-// from v0.7, whose benchmarks build with its custom all-reduce plugin (benchmarks/python/
+// Serving engines all-reduce a tensor-parallel layer's output with their own kernel: vLLM and
+// SGLang their custom all-reduce (on by default), and TensorRT-LLM from v0.7 its one-shot kernel
+// where it beats NCCL, whose benchmarks build with its custom all-reduce plugin (benchmarks/python/
 // allowed_configs.py, BuildConfig.use_custom_all_reduce = True, in a copy with v0.7's Mixtral;
 // trtllm-build's PluginConfig the same), as NeMo's exporter does (nemo/export/trt_llm/
 // tensorrt_llm_build.py, use_custom_all_reduce = True). Before v0.7 the examples built without it
 // unless told (--use_custom_all_reduce, a store_true flag, at v0.5 and v0.7's build.py). A cell
 // naming no release is presumed current.
-bool runs_engine_allreduce(const std::string& lower) {
+AllreduceKernel engine_allreduce_kernel(const std::string& lower) {
   for (std::string_view engine : {"vllm", "sglang"})
-    if (lower.find(engine) != std::string::npos) return true;
-  if (!runs_trtllm(lower)) return false;
+    if (lower.find(engine) != std::string::npos) return AllreduceKernel::vllm;
+  if (!runs_trtllm(lower)) return AllreduceKernel::nccl;
   const std::optional<int> minor = tensorrt_llm_minor_release(lower);
-  return !minor || *minor >= 7;
+  return !minor || *minor >= 7 ? AllreduceKernel::one_shot : AllreduceKernel::nccl;
 }
 
 // TensorRT-LLM's first Falcon (tensorrt_llm/models/falcon/model.py at 027cd518, the v0.5 code)
@@ -1881,7 +1885,7 @@ ValidationPoint price_run(const Row& row, const Device& device, const RunPrecisi
   // More GPUs than one group of tp (or ep) uses are data-parallel replicas of it, each serving
   // its share of the batch; the rate a row gives is all of theirs (group_rate).
   const double replicas = data_parallel_replicas(row, std::max(w.tp, w.ep));
-  w.batch = std::ceil(w.batch / replicas);
+  w.batch = static_cast<int>(std::ceil(w.batch / replicas));
   const std::string framework = lower_case(row.optional_text("framework").value_or(""));
   set_compute(w, precision.compute, framework + " " + lower_case(row.text("precision")), device);
   w.weights.set_bytes(precision.weight_bits / 8);
@@ -1897,7 +1901,7 @@ ValidationPoint price_run(const Row& row, const Device& device, const RunPrecisi
   w.torch_weight_kernels = uses_torch_weight_kernels(framework);
   w.kv_read_per_query_head = reads_kv_per_query_head(framework, model);
   w.trtllm_xqa = w.trtllm_fmha = w.trtllm_moe = runs_trtllm(framework);
-  w.engine_allreduce = runs_engine_allreduce(framework);
+  w.allreduce_kernel = engine_allreduce_kernel(framework);
   if (reduces_parallel_outputs_apart(framework)) model.one_allreduce_per_layer = false;
   const ModelAnalysis a = analyse_model(model, w, device);
   const bool concurrent = is_concurrency(row) && w.batch > 1;

@@ -176,6 +176,19 @@ Cell kernel_costs_cell(double cost_s, double step_s) {
 }
 
 // The expected figures beside the bounds, or "bound only" where no calibration applies.
+// How a model's all-reduces are priced, as `--allreduce` chose.
+std::string allreduce_kernel_text(AllreduceKernel kernel) {
+  switch (kernel) {
+    case AllreduceKernel::one_shot:
+      return "the engine's one-shot kernel where it beats NCCL's ring (--allreduce one-shot)";
+    case AllreduceKernel::vllm:
+      return "vLLM's custom all-reduce, NCCL's ring from its size limit up (--allreduce vllm)";
+    case AllreduceKernel::nccl:
+      break;
+  }
+  return "NCCL's ring";
+}
+
 Section expected_section(const ModelAnalysis& a) {
   if (!a.expected) {
     return {"expected",
@@ -246,12 +259,9 @@ Section expected_section(const ModelAnalysis& a) {
                      ? "TensorRT-LLM's CUTLASS MoE (--trtllm-moe): its routing, sort, row copies "
                        "and sums beside the products"
                      : "the experts' products alone")},
-      {"engine_allreduce", "all-reduce",
-       bool_cell(a.workload.engine_allreduce,
-                 a.workload.engine_allreduce
-                     ? "the engine's one-shot kernel where it beats NCCL's ring "
-                       "(--engine-allreduce)"
-                     : "NCCL's ring")},
+      {"allreduce_kernel", "all-reduce",
+       Cell{std::string(to_string(a.workload.allreduce_kernel)),
+            allreduce_kernel_text(a.workload.allreduce_kernel)}},
       {"torch_weight_kernels", "weight-only kernels",
        bool_cell(a.workload.torch_weight_kernels,
                  a.workload.torch_weight_kernels

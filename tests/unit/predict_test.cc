@@ -1141,6 +1141,56 @@ TEST(Expected, AnEnginesAllReduceIsOneShotUntilNcclsRingIsFaster) {
       nccl(65536, 8).time_s);
 }
 
+// vLLM's custom all-reduce as vLLM dispatches it: one stage over 2 GPUs and for small messages
+// (every peer's whole buffer read, between two barriers), two stages past 512 KiB over 4 GPUs
+// and 256 KiB over 8 (each peer's share read twice, a barrier for each peer between), NCCL's
+// ring from its 8 MiB limit up, over GPU counts it does not run on and over PCIe past 2 GPUs;
+// the one-shot kernel's price where the profile has no figures for it.
+TEST(Expected, VllmsAllReduceRunsOneStageOrTwoAsVllmDispatchesIt) {
+  const Device& h100 = device("h100-sxm");
+  const Calibration c = *find_calibration(h100);
+  ASSERT_TRUE(c.collective_pull_allreduce && c.collective_pull_allreduce->peer_read_latency_s);
+  const PullAllreduce& k = *c.collective_pull_allreduce;
+  const auto vllm = [&](double bytes, int ranks, const Device& d = device("h100-sxm")) {
+    return expected_pull_allreduce_time(bytes, ranks, d, c, KernelLaunch::graph);
+  };
+  const auto nccl = [&](double bytes, int ranks) {
+    return expected_collective_time(CollectiveOp::allreduce, bytes, ranks, h100, c,
+                                    KernelLaunch::graph);
+  };
+  const double share_rate = k.pull_share.value * in_node_link(h100).bandwidth_bytes_per_s.value;
+  const double grid_bytes = 36.0 * 512 * 16;  // the reads its grid keeps in flight to a peer
+  const auto rate = [&](int peers) {
+    return std::min(share_rate, peers * grid_bytes / k.peer_read_latency_s->value);
+  };
+  const double floor = c.graph_kernel_floor_s.value + k.barrier_latency_s.value;
+  constexpr double kKiB = 1024, kMiB = 1024 * kKiB;
+  // Over 2 GPUs one peer's reads in flight set the rate, not the share.
+  EXPECT_LT(rate(1), share_rate);
+  EXPECT_NEAR(vllm(4 * kMiB, 2).time_s, floor + 4 * kMiB / rate(1), 1e-12);
+  EXPECT_NEAR(vllm(256 * kKiB, 4).time_s, floor + 3 * 256 * kKiB / rate(3), 1e-12);
+  EXPECT_NE(vllm(256 * kKiB, 4).detail.find("one-stage"), std::string::npos);
+  const double two_stage_floor = floor + 3 * k.two_stage_barrier_s.value;
+  EXPECT_NEAR(vllm(512 * kKiB, 4).time_s, two_stage_floor + 2 * 0.75 * 512 * kKiB / rate(3), 1e-12);
+  EXPECT_NE(vllm(512 * kKiB, 4).detail.find("two-stage"), std::string::npos);
+  EXPECT_NE(vllm(128 * kKiB, 8).detail.find("one-stage"), std::string::npos);
+  EXPECT_NE(vllm(256 * kKiB, 8).detail.find("two-stage"), std::string::npos);
+  // NCCL's from 8 MiB, over 3 GPUs, and over PCIe past 2 GPUs.
+  EXPECT_DOUBLE_EQ(vllm(8 * kMiB, 2).time_s, nccl(8 * kMiB, 2).time_s);
+  EXPECT_LT(vllm(8 * kMiB - 16, 2).time_s, nccl(8 * kMiB - 16, 2).time_s);
+  EXPECT_DOUBLE_EQ(vllm(64 * kKiB, 3).time_s, nccl(64 * kKiB, 3).time_s);
+  Device pcie = h100;
+  std::erase_if(pcie.links, [](const Link& l) { return l.kind == LinkKind::scale_up; });
+  ASSERT_EQ(in_node_link(pcie).kind, LinkKind::host);
+  EXPECT_NE(vllm(64 * kKiB, 4, pcie).detail.find("NCCL"), std::string::npos);
+  EXPECT_NE(vllm(64 * kKiB, 2, pcie).detail.find("one-stage"), std::string::npos);
+  Calibration without = c;
+  without.collective_pull_allreduce.reset();
+  EXPECT_DOUBLE_EQ(
+      expected_pull_allreduce_time(64 * kKiB, 8, h100, without, KernelLaunch::graph).time_s,
+      expected_engine_allreduce_time(64 * kKiB, 8, h100, c, KernelLaunch::graph).time_s);
+}
+
 // Hopper's and Blackwell's call and step latencies are fitted to one part's small messages
 // each (an H100's, a B300's): a call faster than NCCL's model has it, a step slower, Blackwell's
 // twice NCCL's. Ampere, whose one table holds NCCL's model out, keeps its 6.6 us and 0.6 us.
@@ -1513,10 +1563,11 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("decode_attention_aiconfigurator_h200_vllm", held_out, 100, 0.30, 0.50);
   expect_set("decode_attention_aiconfigurator_l40s_vllm", held_out, 75, 0.20, 0.53);
   expect_set("collective_aiconfigurator_l40s", held_out, 252, 0.61, 0.95);
-  // Each engine's all-reduce (TensorRT-LLM's, vLLM's and SGLang's, five calls a CUDA graph),
-  // priced as the engine's one-shot kernel where it beats NCCL's ring: the custom latency fitted
-  // to the H100's and B300's TensorRT-LLM tables; the others held out and run once. vLLM's and
-  // SGLang's kernels take 1.4-3 us a call more than TensorRT-LLM's (two flag exchanges), and the
+  // Each engine's all-reduce (TensorRT-LLM's, vLLM's and SGLang's, five calls a CUDA graph):
+  // TensorRT-LLM's priced as its one-shot kernel where it beats NCCL's ring, the custom latency
+  // fitted to the H100's and B300's tables; vLLM's and SGLang's as vLLM's custom all-reduce (one
+  // stage or two, NCCL's from 8 MiB), its figures fitted to the H100's vLLM table and the B300's
+  // SGLang table; the others held out and run once. The A100 takes Hopper's figures, and the
   // L40S's PCIe host decides its rows (docs/predict.md).
   expect_set("collective_aiconfigurator_a100_trtllm_allreduce", held_out, 69, 0.31, 0.49);
   expect_set("collective_aiconfigurator_h100_trtllm_allreduce", fit, 69, 0.09, 0.27);
@@ -1526,19 +1577,19 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("collective_aiconfigurator_gb200_trtllm_allreduce", held_out, 46, 0.09, 0.31);
   expect_set("collective_aiconfigurator_gb300_trtllm_allreduce", held_out, 46, 0.09, 0.28);
   expect_set("collective_aiconfigurator_l40s_trtllm_allreduce", held_out, 69, 0.61, 0.87);
-  expect_set("collective_aiconfigurator_a100_vllm_allreduce", held_out, 69, 0.37, 0.46);
-  expect_set("collective_aiconfigurator_h100_vllm_allreduce", held_out, 69, 0.29, 0.35);
-  expect_set("collective_aiconfigurator_h200_vllm_allreduce", held_out, 69, 0.31, 0.36);
-  expect_set("collective_aiconfigurator_gb200_vllm_allreduce", held_out, 46, 0.33, 0.55);
-  expect_set("collective_aiconfigurator_gb300_vllm_allreduce", held_out, 46, 0.31, 0.55);
+  expect_set("collective_aiconfigurator_a100_vllm_allreduce", held_out, 69, 0.12, 0.21);
+  expect_set("collective_aiconfigurator_h100_vllm_allreduce", fit, 69, 0.05, 0.09);
+  expect_set("collective_aiconfigurator_h200_vllm_allreduce", held_out, 69, 0.05, 0.30);
+  expect_set("collective_aiconfigurator_gb200_vllm_allreduce", held_out, 46, 0.07, 0.12);
+  expect_set("collective_aiconfigurator_gb300_vllm_allreduce", held_out, 46, 0.04, 0.15);
   expect_set("collective_aiconfigurator_l40s_vllm_allreduce", held_out, 69, 0.71, 0.98);
-  expect_set("collective_aiconfigurator_a100_sglang_allreduce", held_out, 69, 0.38, 0.46);
-  expect_set("collective_aiconfigurator_h100_sglang_allreduce", held_out, 69, 0.31, 0.37);
-  expect_set("collective_aiconfigurator_h200_sglang_allreduce", held_out, 69, 0.31, 0.36);
-  expect_set("collective_aiconfigurator_b200_sglang_allreduce", held_out, 69, 0.32, 0.53);
-  expect_set("collective_aiconfigurator_b300_sglang_allreduce", held_out, 69, 0.33, 0.53);
-  expect_set("collective_aiconfigurator_gb200_sglang_allreduce", held_out, 92, 0.35, 0.56);
-  expect_set("collective_aiconfigurator_gb300_sglang_allreduce", held_out, 92, 0.33, 0.55);
+  expect_set("collective_aiconfigurator_a100_sglang_allreduce", held_out, 69, 0.13, 0.22);
+  expect_set("collective_aiconfigurator_h100_sglang_allreduce", held_out, 69, 0.04, 0.22);
+  expect_set("collective_aiconfigurator_h200_sglang_allreduce", held_out, 69, 0.04, 0.23);
+  expect_set("collective_aiconfigurator_b200_sglang_allreduce", held_out, 69, 0.05, 0.19);
+  expect_set("collective_aiconfigurator_b300_sglang_allreduce", fit, 69, 0.05, 0.17);
+  expect_set("collective_aiconfigurator_gb200_sglang_allreduce", held_out, 92, 0.05, 0.15);
+  expect_set("collective_aiconfigurator_gb300_sglang_allreduce", held_out, 92, 0.05, 0.15);
   expect_set("collective_aiconfigurator_l40s_sglang_allreduce", held_out, 69, 0.72, 0.97);
   // aiconfigurator's tables of vLLM 0.14's fused MoE experts (its Triton kernels, fp16 and
   // per-tensor fp8, balanced routing), added and run once with the model as it stood: every part
@@ -2040,6 +2091,12 @@ TEST(Validation, AnEnginesAllReduceTableIsPricedAsTheEngineRunsIt) {
               0.2 * priced(KernelLaunch::alone) + 0.8 * priced(KernelLaunch::graph), 1e-12);
   EXPECT_LT(*engine.expected_s, *nccl.expected_s);
   EXPECT_DOUBLE_EQ(engine.bound_s, nccl.bound_s);
+  // 'vllm': vLLM's custom all-reduce, as vLLM dispatches it.
+  const ValidationPoint vllm =
+      first_point("# Source: a test\n# ridge: collective_kernel = vllm (why)\n" + rows);
+  EXPECT_DOUBLE_EQ(*vllm.expected_s,
+                   expected_pull_allreduce_time(65536, 8, h100, c, KernelLaunch::alone).time_s);
+  EXPECT_NE(vllm.remark.find("vLLM's one-stage"), std::string::npos);
   EXPECT_THROW(validate("# Source: a test\n# ridge: collective_kernel = fast (why)\n" + rows),
                InputError);
 }
@@ -2446,7 +2503,7 @@ TEST(Validation, AnExpertParallelColumnSplitsTheExperts) {
   w.ep = 2;
   w.compute = Precision::bf16;
   w.cuda_graphs = true;
-  w.engine_allreduce = true;  // vLLM's custom all-reduce
+  w.allreduce_kernel = AllreduceKernel::vllm;
   const ModelAnalysis a = analyse_model(load_model("qwen3-30b-a3b"), w, device("h100-sxm"));
   const ValidationPoint split = point(2);
   EXPECT_DOUBLE_EQ(split.bound_s, a.decode_time_per_token_s);
