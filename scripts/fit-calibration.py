@@ -91,8 +91,18 @@ The others are fitted to validation sets that `ridge validate` reports as fit se
   AllReduce (strategy AUTO, five calls a CUDA graph), the H100's for the hopper profile (Ampere's
   takes the same value) and the B300's for the blackwell and blackwell-ultra profiles
   (data/validation/collective_aiconfigurator_{h100,b300}_trtllm_allreduce.tsv), their rows of
-  NCCL_LATENCY_BYTES and less over 2, 4 and 8 GPUs; the other parts' tables and vLLM's and
-  SGLang's hold it out.
+  NCCL_LATENCY_BYTES and less over 2, 4 and 8 GPUs; the other parts' TensorRT-LLM tables hold
+  it out.
+- `collective.pull_barrier_latency`, `pull_peer_read_latency`, `pull_share` and
+  `pull_two_stage_barrier`, vLLM's custom all-reduce (SGLang's its descendant): NVIDIA
+  aiconfigurator's table of vLLM 0.14.0's all-reduce on an H100 node for the hopper profile
+  (Ampere's takes the same values) and of SGLang 0.5.10's on a B300 node for the blackwell and
+  blackwell-ultra profiles (data/validation/collective_aiconfigurator_h100_vllm_allreduce.tsv,
+  collective_aiconfigurator_b300_sglang_allreduce.tsv), each figure to the rows it governs: the
+  barrier to the rows of NCCL_LATENCY_BYTES and less, the peer read latency to the one-stage rows
+  of PULL_LARGE_BYTES and more over 2 GPUs, the share to the two-stage rows of
+  PULL_TWO_STAGE_LARGE_BYTES and more, the two-stage barrier to the two-stage rows below that;
+  the other parts' vLLM and SGLang tables hold them out.
 
 Two figures are fitted to a paper's figure, no validation set: Hopper's `attention.efficiency_d128`
 and `attention.block_overhead`, the main loop's rate A and each block's fixed part c of
@@ -109,8 +119,8 @@ model as shipped, in the order above (the overlap first: every other figure is f
 it), the passes repeated until no figure moves; no other set is looked at. The held-out checks are
 torchao's tables (llm_inference_torchao.tsv, S9), torchao's eager runs (S11), TensorRT-LLM's
 tables (S7, S8), the B200's GEMM table (gemm_aiconfigurator_b200_bf16.tsv), the H200's,
-A100's, B200's, GB200's and GB300's decode attention tables and the A100's, H200's and B200's
-NCCL tables.
+A100's, B200's, GB200's and GB300's decode attention tables, the A100's, H200's and B200's
+NCCL tables and the other parts' all-reduce tables of TensorRT-LLM, vLLM and SGLang.
 
     scripts/fit-calibration.py RIDGE            prints the fitted values
     scripts/fit-calibration.py RIDGE --check    exit 1 when a shipped value is not the fit's

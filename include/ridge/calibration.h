@@ -208,9 +208,9 @@ struct Calibration {
   std::optional<Figure> collective_p2p_channels;
   std::optional<Figure> collective_p2p_channel_bandwidth;
   // What an engine's own one-shot all-reduce costs a call beyond its kernel's fixed cost and its
-  // bytes: how its GPUs learn that every peer's buffer has arrived (flags, or TensorRT-LLM's
-  // Lamport wait on the data itself) around each writing its buffer to every peer (TensorRT-LLM's,
-  // vLLM's and SGLang's custom all-reduce over NVLink). Absent: such a call is priced as NCCL's.
+  // bytes: how its GPUs learn that every peer's buffer has arrived (TensorRT-LLM's Lamport wait
+  // on the data itself) around each writing its buffer to every peer (TensorRT-LLM's custom
+  // all-reduce over NVLink). Absent: such a call is priced as NCCL's.
   std::optional<Figure> collective_custom_latency_s;
   // vLLM's and SGLang's custom all-reduce. Absent: such a call is priced as the one-shot kernel
   // above.
