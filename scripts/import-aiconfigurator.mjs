@@ -511,6 +511,12 @@ const customAllreduceFitParts = new Set(['h100', 'b300'])
 // vLLM's custom all-reduce figures (collective.pull_*) are fitted to the H100's vLLM table for
 // Hopper (Ampere takes them) and the B300's SGLang table for Blackwell (no B300 vLLM table).
 const pullAllreduceFitSets = new Set(['vllm_allreduce/h100', 'sglang_allreduce/b300'])
+// How each engine's table is priced ('# ridge: collective_kernel'), by the engine's own dispatch.
+const collectiveKernel = {
+  trtllm_allreduce: "collective_kernel = engine (a serving engine's all-reduce: its own one-shot kernel where that is faster than NCCL's ring, else NCCL's, as the engine dispatches by size)",
+  vllm_allreduce: "collective_kernel = vllm (vLLM's custom all-reduce, SGLang's its descendant: one stage or two by size and GPU count, NCCL from its 8 MiB limit up, as vLLM dispatches)",
+  sglang_allreduce: "collective_kernel = sglang (vLLM's custom all-reduce as SGLang, its descendant, dispatches it: one stage or two by size and GPU count as vLLM's, NCCL past its 8 MiB buffer, a message of exactly 8 MiB kept)",
+}
 const fitRole = (suffix, part) => {
   if (suffix === 'trtllm_allreduce' && customAllreduceFitParts.has(part))
     return "fit (the collective.custom_latency of the hopper and ampere profiles is fitted to the H100's rows of 64 KiB and less, and the blackwell and blackwell-ultra profiles' to the B300's: scripts/fit-calibration.py)"
@@ -534,9 +540,7 @@ const customAllreduce = ({ suffix, table, version, parts, source, engine, condit
   cells: r => ['allreduce', r.num_gpus, Number(r.message_size) * 2, 'bf16', r.device, r.latency],
   role: part => fitRole(suffix, part.id),
   directives: [
-    suffix === 'trtllm_allreduce'
-      ? "collective_kernel = engine (a serving engine's all-reduce: its own one-shot kernel where that is faster than NCCL's ring, else NCCL's, as the engine dispatches by size)"
-      : "collective_kernel = vllm (vLLM's custom all-reduce, SGLang's its descendant: one stage or two by size and GPU count, NCCL from its 8 MiB limit up, as vLLM dispatches)",
+    collectiveKernel[suffix],
     'graph_captured = yes (collector/network/collect_all_reduce.py captures the five calls in one CUDA graph)',
     'graph_calls = 5 (repeat_n = 5 calls a graph, the time over the calls: collector/network/collect_all_reduce.py)',
   ],

@@ -203,9 +203,9 @@ void add_model(CLI::App& app, std::vector<Command>& commands) {
   sub->add_option("--allreduce", args->allreduce,
                   "Whose kernel runs the tensor-parallel all-reduces: nccl (NCCL's ring, as "
                   "PyTorch's collectives run them), one-shot (a serving engine's one-shot kernel "
-                  "where it beats NCCL's ring, as TensorRT-LLM's custom all-reduce), vllm (vLLM's "
-                  "and SGLang's custom all-reduce, by vLLM's dispatch)")
-      ->check(CLI::IsMember({"nccl", "one-shot", "vllm"}))
+                  "where it beats NCCL's ring, as TensorRT-LLM's custom all-reduce), vllm or "
+                  "sglang (vLLM's custom all-reduce, by that engine's dispatch)")
+      ->check(CLI::IsMember({"nccl", "one-shot", "vllm", "sglang"}))
       ->default_str("nccl");
   sub->add_flag("--torch-weight-kernels", args->torch_weight_kernels,
                 "Weight-only formats run PyTorch's kernels (gpt-fast, torchao): the expected time "

@@ -62,8 +62,9 @@ std::optional<CollectiveOp> find_collective_op(std::string_view name);
 
 // Whose kernel runs a tensor-parallel all-reduce: NCCL's ring (PyTorch's own collectives,
 // nccl-tests), a serving engine's one-shot kernel where it beats NCCL's (TensorRT-LLM's custom
-// all-reduce), or vLLM's custom all-reduce (SGLang's too), by vLLM's own dispatch.
-enum class AllreduceKernel { nccl, one_shot, vllm };
+// all-reduce), or vLLM's custom all-reduce by vLLM's dispatch or by SGLang's (its descendant,
+// which keeps a message of exactly the kernel's buffer size).
+enum class AllreduceKernel { nccl, one_shot, vllm, sglang };
 std::string_view to_string(AllreduceKernel kernel);
 std::optional<AllreduceKernel> find_allreduce_kernel(std::string_view name);
 

@@ -155,14 +155,15 @@ ExpectedTime expected_collective_time(CollectiveOp op, double bytes, int ranks,
 ExpectedTime expected_engine_allreduce_time(double bytes, int ranks, const Device& device,
                                             const Calibration& calibration, KernelLaunch launch);
 
-// An all-reduce of `bytes` as vLLM's custom all-reduce runs it (SGLang's, its descendant, the
-// same): one stage, each GPU's SMs reading every peer's whole buffer between two barriers, or
-// for larger messages over 4 to 8 GPUs two (each reduces its share from every peer, a barrier,
-// then gathers the others' sums), NCCL's ring from its size limit up and where it does not run
-// (PullAllreduce in calibration.h). Without the calibration's figures for it, the one-shot
-// kernel's price (expected_engine_allreduce_time).
+// An all-reduce of `bytes` as vLLM's custom all-reduce runs it, dispatched as `engine` (vLLM or
+// SGLang, its descendant) does: one stage, each GPU's SMs reading every peer's whole buffer
+// between two barriers, or for larger messages over 4 to 8 GPUs two (each reduces its share from
+// every peer, a barrier, then gathers the others' sums), NCCL's ring past its size limit and
+// where it does not run (PullAllreduce in calibration.h). Without the calibration's figures for
+// it, the one-shot kernel's price (expected_engine_allreduce_time).
 ExpectedTime expected_pull_allreduce_time(double bytes, int ranks, const Device& device,
-                                          const Calibration& calibration, KernelLaunch launch);
+                                          const Calibration& calibration, KernelLaunch launch,
+                                          AllreduceKernel engine = AllreduceKernel::vllm);
 
 // A collective as the stack that runs it: an all-reduce on `kernel`, anything else on NCCL's.
 ExpectedTime expected_collective_as_run(CollectiveOp op, double bytes, int ranks,

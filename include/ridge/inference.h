@@ -83,8 +83,8 @@ struct Workload {
   bool trtllm_moe = false;
   // Whose kernel runs the tensor-parallel all-reduces: NCCL's, as PyTorch's own collectives
   // (gpt-fast) run them; a serving engine's one-shot kernel where it is faster (TensorRT-LLM's
-  // custom all-reduce, expected_engine_allreduce_time); or vLLM's and SGLang's custom all-reduce
-  // (expected_pull_allreduce_time). The bound is the same whichever.
+  // custom all-reduce, expected_engine_allreduce_time); or vLLM's custom all-reduce as vLLM or
+  // SGLang dispatches it (expected_pull_allreduce_time). The bound is the same whichever.
   AllreduceKernel allreduce_kernel = AllreduceKernel::nccl;
   // Weight-only formats run PyTorch's kernels (gpt-fast, torchao), which read their weights at
   // the calibration's share of the bandwidth (calibration.h); else the format's bytes at the

@@ -67,10 +67,11 @@ constexpr EnumNames<CollectiveAlgorithm, 3> kAlgorithmNames{
     {{CollectiveAlgorithm::ring, "ring"},
      {CollectiveAlgorithm::tree, "tree"},
      {CollectiveAlgorithm::hierarchical, "hierarchical"}}};
-constexpr EnumNames<AllreduceKernel, 3> kAllreduceKernelNames{
+constexpr EnumNames<AllreduceKernel, 4> kAllreduceKernelNames{
     {{AllreduceKernel::nccl, "nccl"},
      {AllreduceKernel::one_shot, "one-shot"},
-     {AllreduceKernel::vllm, "vllm"}}};
+     {AllreduceKernel::vllm, "vllm"},
+     {AllreduceKernel::sglang, "sglang"}}};
 
 CollectiveLeg alpha_beta_leg(std::string name, const LinkModel& link, int ranks, int steps,
                              double bytes_per_rank) {

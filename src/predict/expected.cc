@@ -776,9 +776,16 @@ namespace {
 // vLLM's custom all-reduce as vLLM dispatches it (vllm-project/vllm: csrc/custom_all_reduce.cuh
 // @ c9eabec7, CustomAllreduce::allreduce; vllm/distributed/device_communicators/
 // custom_all_reduce.py @ 0ad80649; SGLang's python/sglang/srt/distributed/device_communicators/
-// custom_all_reduce.py @ 004e6561 the same on CUDA). Messages of its buffer's size and up go to
-// NCCL (max_size = 8192 * 1024, taken while inp_size < max_size).
+// custom_all_reduce.py @ 004e6561 the same on CUDA). Its buffer: max_size = 8192 * 1024.
 constexpr double kPullMaxBytes = 8192.0 * 1024;
+
+// vLLM takes a message while inp_size < max_size, NCCL the rest. SGLang keeps one of exactly
+// max_size too (inp_size <= max_size in later copies of its file than the one above; its B300
+// table, a fit set, times 8 MiB at the custom kernel's rate, 60.3 us over 2 GPUs where NCCL's
+// 16 MiB takes 56.8).
+bool pull_allreduce_takes(double bytes, AllreduceKernel engine) {
+  return engine == AllreduceKernel::sglang ? bytes <= kPullMaxBytes : bytes < kPullMaxBytes;
+}
 // Each of its threads reads 16 bytes of a peer's buffer at a time; a grid of at most 36 blocks
 // of 512 threads.
 constexpr double kPullGridReadBytes = 36.0 * 512 * 16;
@@ -806,11 +813,12 @@ double pull_bytes_per_s(const PullAllreduce& k, int peers, const Link& link) {
 }  // namespace
 
 ExpectedTime expected_pull_allreduce_time(double bytes, int ranks, const Device& device,
-                                          const Calibration& c, KernelLaunch launch) {
+                                          const Calibration& c, KernelLaunch launch,
+                                          AllreduceKernel engine) {
   if (!c.collective_pull_allreduce || ranks < 2)
     return expected_engine_allreduce_time(bytes, ranks, device, c, launch);
   const Link& link = in_node_link(device);
-  if (bytes >= kPullMaxBytes || !pull_allreduce_runs(ranks, link))
+  if (!pull_allreduce_takes(bytes, engine) || !pull_allreduce_runs(ranks, link))
     return expected_collective_time(CollectiveOp::allreduce, bytes, ranks, device, c, launch);
   const PullAllreduce& k = *c.collective_pull_allreduce;
   const int peers = ranks - 1;
@@ -831,8 +839,9 @@ ExpectedTime expected_collective_as_run(CollectiveOp op, double bytes, int ranks
                                         KernelLaunch launch, AllreduceKernel kernel) {
   if (op == CollectiveOp::allreduce && kernel == AllreduceKernel::one_shot)
     return expected_engine_allreduce_time(bytes, ranks, device, c, launch);
-  if (op == CollectiveOp::allreduce && kernel == AllreduceKernel::vllm)
-    return expected_pull_allreduce_time(bytes, ranks, device, c, launch);
+  if (op == CollectiveOp::allreduce &&
+      (kernel == AllreduceKernel::vllm || kernel == AllreduceKernel::sglang))
+    return expected_pull_allreduce_time(bytes, ranks, device, c, launch, kernel);
   return expected_collective_time(op, bytes, ranks, device, c, launch);
 }
 

@@ -1268,15 +1268,15 @@ CollectiveOp collective_of(const Row& row) {
   return *op;
 }
 
-// Whose all-reduce a collective table timed ('# ridge: collective_kernel = nccl | engine | vllm
-// (why)'): NCCL's (nccl-tests); a serving engine's, its own one-shot kernel where that is faster
-// (TensorRT-LLM's, expected_engine_allreduce_time); or vLLM's custom all-reduce (vLLM's and
-// SGLang's, expected_pull_allreduce_time).
+// Whose all-reduce a collective table timed ('# ridge: collective_kernel = nccl | engine | vllm |
+// sglang (why)'): NCCL's (nccl-tests); a serving engine's, its own one-shot kernel where that is
+// faster (TensorRT-LLM's, expected_engine_allreduce_time); or vLLM's custom all-reduce as vLLM or
+// SGLang dispatches it (expected_pull_allreduce_time).
 AllreduceKernel allreduce_kernel_of(const Table& t) {
   const std::string kernel =
-      directive_choice(t, "collective_kernel", "nccl", {"nccl", "engine", "vllm"});
+      directive_choice(t, "collective_kernel", "nccl", {"nccl", "engine", "vllm", "sglang"});
   if (kernel == "engine") return AllreduceKernel::one_shot;
-  return kernel == "vllm" ? AllreduceKernel::vllm : AllreduceKernel::nccl;
+  return *find_allreduce_kernel(kernel);  // the choices above are the kernels' names
 }
 
 // The bound as `ridge model` counts a collective (the bytes each rank sends at the link's spec
@@ -1698,16 +1698,16 @@ bool runs_trtllm(const std::string& lower) {
 }
 
 // Serving engines all-reduce a tensor-parallel layer's output with their own kernel: vLLM and
-// SGLang their custom all-reduce (on by default), and TensorRT-LLM from v0.7 its one-shot kernel
-// where it beats NCCL, whose benchmarks build with its custom all-reduce plugin (benchmarks/python/
-// allowed_configs.py, BuildConfig.use_custom_all_reduce = True, in a copy with v0.7's Mixtral;
-// trtllm-build's PluginConfig the same), as NeMo's exporter does (nemo/export/trt_llm/
-// tensorrt_llm_build.py, use_custom_all_reduce = True). Before v0.7 the examples built without it
-// unless told (--use_custom_all_reduce, a store_true flag, at v0.5 and v0.7's build.py). A cell
-// naming no release is presumed current.
+// SGLang their custom all-reduce (on by default, each by its own dispatch), and TensorRT-LLM from
+// v0.7 its one-shot kernel where it beats NCCL, whose benchmarks build with its custom all-reduce
+// plugin (benchmarks/python/ allowed_configs.py, BuildConfig.use_custom_all_reduce = True, in a
+// copy with v0.7's Mixtral; trtllm-build's PluginConfig the same), as NeMo's exporter does
+// (nemo/export/trt_llm/ tensorrt_llm_build.py, use_custom_all_reduce = True). Before v0.7 the
+// examples built without it unless told (--use_custom_all_reduce, a store_true flag, at v0.5 and
+// v0.7's build.py). A cell naming no release is presumed current.
 AllreduceKernel engine_allreduce_kernel(const std::string& lower) {
-  for (std::string_view engine : {"vllm", "sglang"})
-    if (lower.find(engine) != std::string::npos) return AllreduceKernel::vllm;
+  if (lower.find("sglang") != std::string::npos) return AllreduceKernel::sglang;
+  if (lower.find("vllm") != std::string::npos) return AllreduceKernel::vllm;
   if (!runs_trtllm(lower)) return AllreduceKernel::nccl;
   const std::optional<int> minor = tensorrt_llm_minor_release(lower);
   return !minor || *minor >= 7 ? AllreduceKernel::one_shot : AllreduceKernel::nccl;

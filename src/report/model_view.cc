@@ -183,6 +183,9 @@ std::string allreduce_kernel_text(AllreduceKernel kernel) {
       return "the engine's one-shot kernel where it beats NCCL's ring (--allreduce one-shot)";
     case AllreduceKernel::vllm:
       return "vLLM's custom all-reduce, NCCL's ring from its size limit up (--allreduce vllm)";
+    case AllreduceKernel::sglang:
+      return "vLLM's custom all-reduce as SGLang dispatches it, NCCL's ring past its size limit "
+             "(--allreduce sglang)";
     case AllreduceKernel::nccl:
       break;
   }

@@ -1144,8 +1144,8 @@ TEST(Expected, AnEnginesAllReduceIsOneShotUntilNcclsRingIsFaster) {
 // vLLM's custom all-reduce as vLLM dispatches it: one stage over 2 GPUs and for small messages
 // (every peer's whole buffer read, between two barriers), two stages past 512 KiB over 4 GPUs
 // and 256 KiB over 8 (each peer's share read twice, a barrier for each peer between), NCCL's
-// ring from its 8 MiB limit up, over GPU counts it does not run on and over PCIe past 2 GPUs;
-// the one-shot kernel's price where the profile has no figures for it.
+// ring from its 8 MiB limit up (SGLang's past it), over GPU counts it does not run on and over
+// PCIe past 2 GPUs; the one-shot kernel's price where the profile has no figures for it.
 TEST(Expected, VllmsAllReduceRunsOneStageOrTwoAsVllmDispatchesIt) {
   const Device& h100 = device("h100-sxm");
   const Calibration c = *find_calibration(h100);
@@ -1175,9 +1175,16 @@ TEST(Expected, VllmsAllReduceRunsOneStageOrTwoAsVllmDispatchesIt) {
   EXPECT_NE(vllm(512 * kKiB, 4).detail.find("two-stage"), std::string::npos);
   EXPECT_NE(vllm(128 * kKiB, 8).detail.find("one-stage"), std::string::npos);
   EXPECT_NE(vllm(256 * kKiB, 8).detail.find("two-stage"), std::string::npos);
-  // NCCL's from 8 MiB, over 3 GPUs, and over PCIe past 2 GPUs.
+  // NCCL's from 8 MiB (SGLang's past it), over 3 GPUs, and over PCIe past 2 GPUs.
   EXPECT_DOUBLE_EQ(vllm(8 * kMiB, 2).time_s, nccl(8 * kMiB, 2).time_s);
   EXPECT_LT(vllm(8 * kMiB - 16, 2).time_s, nccl(8 * kMiB - 16, 2).time_s);
+  const auto sglang = [&](double bytes, int ranks) {
+    return expected_pull_allreduce_time(bytes, ranks, h100, c, KernelLaunch::graph,
+                                        AllreduceKernel::sglang);
+  };
+  EXPECT_NEAR(sglang(8 * kMiB, 2).time_s, floor + 8 * kMiB / rate(1), 1e-12);
+  EXPECT_DOUBLE_EQ(sglang(8 * kMiB + 16, 2).time_s, nccl(8 * kMiB + 16, 2).time_s);
+  EXPECT_DOUBLE_EQ(sglang(4 * kMiB, 8).time_s, vllm(4 * kMiB, 8).time_s);
   EXPECT_DOUBLE_EQ(vllm(64 * kKiB, 3).time_s, nccl(64 * kKiB, 3).time_s);
   Device pcie = h100;
   std::erase_if(pcie.links, [](const Link& l) { return l.kind == LinkKind::scale_up; });
@@ -1566,9 +1573,9 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // Each engine's all-reduce (TensorRT-LLM's, vLLM's and SGLang's, five calls a CUDA graph):
   // TensorRT-LLM's priced as its one-shot kernel where it beats NCCL's ring, the custom latency
   // fitted to the H100's and B300's tables; vLLM's and SGLang's as vLLM's custom all-reduce (one
-  // stage or two, NCCL's from 8 MiB), its figures fitted to the H100's vLLM table and the B300's
-  // SGLang table; the others held out and run once. The A100 takes Hopper's figures, and the
-  // L40S's PCIe host decides its rows (docs/predict.md).
+  // stage or two, NCCL's from 8 MiB, SGLang's past it), its figures fitted to the H100's vLLM
+  // table and the B300's SGLang table; the others held out and run once. The A100 takes
+  // Hopper's figures, and the L40S's PCIe host decides its rows (docs/predict.md).
   expect_set("collective_aiconfigurator_a100_trtllm_allreduce", held_out, 69, 0.31, 0.49);
   expect_set("collective_aiconfigurator_h100_trtllm_allreduce", fit, 69, 0.09, 0.27);
   expect_set("collective_aiconfigurator_h200_trtllm_allreduce", held_out, 69, 0.10, 0.29);
@@ -1580,16 +1587,16 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("collective_aiconfigurator_a100_vllm_allreduce", held_out, 69, 0.12, 0.21);
   expect_set("collective_aiconfigurator_h100_vllm_allreduce", fit, 69, 0.05, 0.09);
   expect_set("collective_aiconfigurator_h200_vllm_allreduce", held_out, 69, 0.05, 0.30);
-  expect_set("collective_aiconfigurator_gb200_vllm_allreduce", held_out, 46, 0.07, 0.12);
-  expect_set("collective_aiconfigurator_gb300_vllm_allreduce", held_out, 46, 0.04, 0.15);
+  expect_set("collective_aiconfigurator_gb200_vllm_allreduce", held_out, 46, 0.07, 0.13);
+  expect_set("collective_aiconfigurator_gb300_vllm_allreduce", held_out, 46, 0.05, 0.14);
   expect_set("collective_aiconfigurator_l40s_vllm_allreduce", held_out, 69, 0.71, 0.98);
-  expect_set("collective_aiconfigurator_a100_sglang_allreduce", held_out, 69, 0.13, 0.22);
-  expect_set("collective_aiconfigurator_h100_sglang_allreduce", held_out, 69, 0.04, 0.22);
-  expect_set("collective_aiconfigurator_h200_sglang_allreduce", held_out, 69, 0.04, 0.23);
-  expect_set("collective_aiconfigurator_b200_sglang_allreduce", held_out, 69, 0.05, 0.19);
-  expect_set("collective_aiconfigurator_b300_sglang_allreduce", fit, 69, 0.05, 0.17);
-  expect_set("collective_aiconfigurator_gb200_sglang_allreduce", held_out, 92, 0.05, 0.15);
-  expect_set("collective_aiconfigurator_gb300_sglang_allreduce", held_out, 92, 0.05, 0.15);
+  expect_set("collective_aiconfigurator_a100_sglang_allreduce", held_out, 69, 0.12, 0.21);
+  expect_set("collective_aiconfigurator_h100_sglang_allreduce", held_out, 69, 0.04, 0.15);
+  expect_set("collective_aiconfigurator_h200_sglang_allreduce", held_out, 69, 0.04, 0.14);
+  expect_set("collective_aiconfigurator_b200_sglang_allreduce", held_out, 69, 0.04, 0.16);
+  expect_set("collective_aiconfigurator_b300_sglang_allreduce", fit, 69, 0.04, 0.15);
+  expect_set("collective_aiconfigurator_gb200_sglang_allreduce", held_out, 92, 0.06, 0.14);
+  expect_set("collective_aiconfigurator_gb300_sglang_allreduce", held_out, 92, 0.05, 0.14);
   expect_set("collective_aiconfigurator_l40s_sglang_allreduce", held_out, 69, 0.72, 0.97);
   // aiconfigurator's tables of vLLM 0.14's fused MoE experts (its Triton kernels, fp16 and
   // per-tensor fp8, balanced routing), added and run once with the model as it stood: every part
@@ -2097,6 +2104,16 @@ TEST(Validation, AnEnginesAllReduceTableIsPricedAsTheEngineRunsIt) {
   EXPECT_DOUBLE_EQ(*vllm.expected_s,
                    expected_pull_allreduce_time(65536, 8, h100, c, KernelLaunch::alone).time_s);
   EXPECT_NE(vllm.remark.find("vLLM's one-stage"), std::string::npos);
+  // 'sglang': the same kernel as SGLang dispatches it, which keeps a message of its 8 MiB buffer.
+  const std::string large =
+      "collective\tgpus\tbytes\tdtype\tdevice\ttime_ms\n"
+      "allreduce\t2\t8388608\tbf16\tNVIDIA H100 80GB HBM3\t0.04\n";
+  const ValidationPoint sglang =
+      first_point("# Source: a test\n# ridge: collective_kernel = sglang (why)\n" + large);
+  EXPECT_NE(sglang.remark.find("vLLM's one-stage"), std::string::npos);
+  EXPECT_NE(first_point("# Source: a test\n# ridge: collective_kernel = vllm (why)\n" + large)
+                .remark.find("NCCL"),
+            std::string::npos);
   EXPECT_THROW(validate("# Source: a test\n# ridge: collective_kernel = fast (why)\n" + rows),
                InputError);
 }
