@@ -151,7 +151,8 @@ ExpectedTime expected_collective_time(CollectiveOp op, double bytes, int ranks,
 // An all-reduce of `bytes` as a serving engine runs it over one node's link (TensorRT-LLM's
 // custom all-reduce): its own one-shot kernel, in which each GPU writes its buffer to every peer
 // and reduces what it receives, where that is faster than NCCL's ring, else NCCL's, as its
-// dispatch picks by size. NCCL's alone where the calibration has no custom latency.
+// dispatch picks by size; NCCL's past the kernels' buffer (16 MB over 2 GPUs, 8 MB over more).
+// NCCL's alone where the calibration has no custom latency.
 ExpectedTime expected_engine_allreduce_time(double bytes, int ranks, const Device& device,
                                             const Calibration& calibration, KernelLaunch launch);
 

@@ -757,11 +757,22 @@ ExpectedTime expected_collective_time(CollectiveOp op, double bytes, int ranks,
       c, launch);
 }
 
+namespace {
+
+// TensorRT-LLM's custom kernels work in a buffer of this size; a larger message goes to NCCL
+// (NVIDIA/TensorRT-LLM: cpp/tensorrt_llm/common/customAllReduceUtils.h @ b78a5461,
+// getMaxRequiredWorkspaceSize; cpp/tensorrt_llm/thop/allreduceOp.cpp @ 4bb1ef88,
+// selectImplementation: message_size_bytes > max_workspace_size falls back to NCCL).
+double one_shot_workspace_bytes(int ranks) { return ranks <= 2 ? 16e6 : 8e6; }
+
+}  // namespace
+
 ExpectedTime expected_engine_allreduce_time(double bytes, int ranks, const Device& device,
                                             const Calibration& c, KernelLaunch launch) {
   const ExpectedTime nccl =
       expected_collective_time(CollectiveOp::allreduce, bytes, ranks, device, c, launch);
-  if (!c.collective_custom_latency_s || ranks < 2) return nccl;
+  if (!c.collective_custom_latency_s || ranks < 2 || bytes > one_shot_workspace_bytes(ranks))
+    return nccl;
   // One kernel: each GPU writes its whole buffer to every peer, n - 1 buffers in over its link,
   // and reduces them once it knows they have all arrived, which the calibration's latency prices.
   const double received = (ranks - 1) * bytes;

@@ -180,7 +180,8 @@ Cell kernel_costs_cell(double cost_s, double step_s) {
 std::string allreduce_kernel_text(AllreduceKernel kernel) {
   switch (kernel) {
     case AllreduceKernel::one_shot:
-      return "the engine's one-shot kernel where it beats NCCL's ring (--allreduce one-shot)";
+      return "the engine's one-shot kernel where it beats NCCL's ring and fits its buffer "
+             "(--allreduce one-shot)";
     case AllreduceKernel::vllm:
       return "vLLM's custom all-reduce, NCCL's ring from its size limit up (--allreduce vllm)";
     case AllreduceKernel::sglang:
