@@ -787,7 +787,8 @@ namespace {
 // vLLM's custom all-reduce as vLLM dispatches it (vllm-project/vllm: csrc/custom_all_reduce.cuh
 // @ c9eabec7, CustomAllreduce::allreduce; vllm/distributed/device_communicators/
 // custom_all_reduce.py @ 0ad80649; SGLang's python/sglang/srt/distributed/device_communicators/
-// custom_all_reduce.py @ 004e6561 the same on CUDA). Its buffer: max_size = 8192 * 1024.
+// custom_all_reduce.py @ 004e6561 the same on CUDA but at its limit, below). Its buffer:
+// max_size = 8192 * 1024.
 constexpr double kPullMaxBytes = 8192.0 * 1024;
 
 // vLLM takes a message while inp_size < max_size, NCCL the rest. SGLang keeps one of exactly
@@ -797,6 +798,7 @@ constexpr double kPullMaxBytes = 8192.0 * 1024;
 bool pull_allreduce_takes(double bytes, AllreduceKernel engine) {
   return engine == AllreduceKernel::sglang ? bytes <= kPullMaxBytes : bytes < kPullMaxBytes;
 }
+
 // Each of its threads reads 16 bytes of a peer's buffer at a time; a grid of at most 36 blocks
 // of 512 threads.
 constexpr double kPullGridReadBytes = 36.0 * 512 * 16;

@@ -1699,12 +1699,13 @@ bool runs_trtllm(const std::string& lower) {
 
 // Serving engines all-reduce a tensor-parallel layer's output with their own kernel: vLLM and
 // SGLang their custom all-reduce (on by default, each by its own dispatch), and TensorRT-LLM from
-// v0.7 its one-shot kernel where it beats NCCL, whose benchmarks build with its custom all-reduce
-// plugin (benchmarks/python/ allowed_configs.py, BuildConfig.use_custom_all_reduce = True, in a
-// copy with v0.7's Mixtral; trtllm-build's PluginConfig the same), as NeMo's exporter does
-// (nemo/export/trt_llm/ tensorrt_llm_build.py, use_custom_all_reduce = True). Before v0.7 the
-// examples built without it unless told (--use_custom_all_reduce, a store_true flag, at v0.5 and
-// v0.7's build.py). A cell naming no release is presumed current.
+// v0.7 its one-shot kernel where it beats NCCL. TensorRT-LLM's benchmarks build with its custom
+// all-reduce plugin (BuildConfig.use_custom_all_reduce = True in benchmarks/python/
+// allowed_configs.py, a copy with v0.7's Mixtral; trtllm-build's PluginConfig the same), as
+// NeMo's exporter does (use_custom_all_reduce = True in nemo/export/trt_llm/
+// tensorrt_llm_build.py). Before v0.7 the examples built without it unless told
+// (--use_custom_all_reduce, a store_true flag, at v0.5 and v0.7's build.py). A cell naming no
+// release is presumed current.
 AllreduceKernel engine_allreduce_kernel(const std::string& lower) {
   if (lower.find("sglang") != std::string::npos) return AllreduceKernel::sglang;
   if (lower.find("vllm") != std::string::npos) return AllreduceKernel::vllm;
