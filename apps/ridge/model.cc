@@ -205,7 +205,7 @@ void add_model(CLI::App& app, std::vector<Command>& commands) {
                   "PyTorch's collectives run them), one-shot (a serving engine's one-shot kernel "
                   "where it beats NCCL's ring, as TensorRT-LLM's custom all-reduce), vllm or "
                   "sglang (vLLM's custom all-reduce, by that engine's dispatch)")
-      ->check(CLI::IsMember({"nccl", "one-shot", "vllm", "sglang"}))
+      ->check(CLI::IsMember(allreduce_kernel_names()))
       ->default_str("nccl");
   sub->add_flag("--torch-weight-kernels", args->torch_weight_kernels,
                 "Weight-only formats run PyTorch's kernels (gpt-fast, torchao): the expected time "

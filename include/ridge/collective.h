@@ -67,6 +67,7 @@ std::optional<CollectiveOp> find_collective_op(std::string_view name);
 enum class AllreduceKernel { nccl, one_shot, vllm, sglang };
 std::string_view to_string(AllreduceKernel kernel);
 std::optional<AllreduceKernel> find_allreduce_kernel(std::string_view name);
+std::vector<std::string> allreduce_kernel_names();  // "nccl", "one-shot", "vllm", "sglang"
 
 enum class CollectiveAlgorithm { ring, tree, hierarchical };
 std::string_view to_string(CollectiveAlgorithm algorithm);

@@ -143,6 +143,7 @@ std::string_view to_string(AllreduceKernel kernel) {
 std::optional<AllreduceKernel> find_allreduce_kernel(std::string_view name) {
   return value_of(kAllreduceKernelNames, name);
 }
+std::vector<std::string> allreduce_kernel_names() { return names_of(kAllreduceKernelNames); }
 std::string_view to_string(CollectiveAlgorithm a) { return name_of(kAlgorithmNames, a); }
 std::optional<CollectiveAlgorithm> find_collective_algorithm(std::string_view name) {
   return value_of(kAlgorithmNames, name);

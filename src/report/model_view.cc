@@ -175,7 +175,6 @@ Cell kernel_costs_cell(double cost_s, double step_s) {
                                          units::seconds(cost_s), 100 * cost_s / step_s));
 }
 
-// The expected figures beside the bounds, or "bound only" where no calibration applies.
 // How a model's all-reduces are priced, as `--allreduce` chose.
 std::string allreduce_kernel_text(AllreduceKernel kernel) {
   switch (kernel) {
@@ -193,6 +192,7 @@ std::string allreduce_kernel_text(AllreduceKernel kernel) {
   return "NCCL's ring";
 }
 
+// The expected figures beside the bounds, or "bound only" where no calibration applies.
 Section expected_section(const ModelAnalysis& a) {
   if (!a.expected) {
     return {"expected",
