@@ -186,18 +186,21 @@ const vllmGemm = {
 }
 // The same layer in per-tensor fp8 with a static activation scale (Fp8Config, activation_scheme
 // 'static', collector/vllm/collect_gemm.py @ 5ef50c9b9): Fp8LinearMethod quantizes each call's
-// input with the layer's input scale in one kernel (static_scaled_fp8_quant) before CUTLASS's fp8
-// product (cutlass_scaled_mm) into the 16-bit type.
+// input with the layer's input scale through vLLM's QuantFP8 op before CUTLASS's fp8 product
+// (cutlass_scaled_mm) into the 16-bit type. The collector builds the layers in a VllmConfig()
+// without a model, whose -O2 default (compiled mode, Inductor) turns vLLM's custom ops off, so
+// QuantFP8 runs its PyTorch expression (forward_native), which the eager collector never compiles:
+// a kernel an operation (vllm/config/vllm.py __post_init__; custom_op.py; input_quant_fp8.py).
 const vllmFp8Gemm = {
   ...vllmGemm,
   suffix: 'vllm_fp8',
-  conditions: "its Linear layer (RowParallelLinear, TP off) in per-tensor fp8 without bias: Fp8LinearMethod with fp8 e4m3 weights and a static activation scale (Fp8Config(activation_scheme='static'), collector/vllm/collect_gemm.py @ 5ef50c9b9), which quantizes each call's 16-bit input with that scale (static_scaled_fp8_quant) and runs CUTLASS's fp8 product (cutlass_scaled_mm) into the 16-bit type, y = x W^T with x m-by-k and W n-by-k, over six distinct copies of the layer a timed iteration",
+  conditions: "its Linear layer (RowParallelLinear, TP off) in per-tensor fp8 without bias: Fp8LinearMethod with fp8 e4m3 weights and a static activation scale (Fp8Config(activation_scheme='static'), collector/vllm/collect_gemm.py @ 5ef50c9b9), which quantizes each call's 16-bit input with that scale through QuantFP8's PyTorch expression (forward_native: vLLM's custom ops are off in the collector's VllmConfig()) and runs CUTLASS's fp8 product (cutlass_scaled_mm) into the 16-bit type, y = x W^T with x m-by-k and W n-by-k, over six distinct copies of the layer a timed iteration",
   rule: 'fp8 rows (per-tensor scales; the fp8_block and nvfp4 rows left out: block scales in the product) with m a power of two from 1 to 16384 and n, k each a power of two from 512 to 16384',
   keep: r => r.gemm_dtype === 'fp8' && gemmShapes(r),
   cells: (r, part) => [r.m, r.n, r.k, `fp8_e4m3->${part.vllm16}`, r.device, r.latency],
   directives: [
     ...vllmGemmDirectives,
-    "input_quantize = static (Fp8LinearMethod with a static activation scale quantizes the input with it in one kernel, ops.scaled_fp8_quant with the scale given: vllm/model_executor/layers/quantization/fp8.py and utils/w8a8_utils.py)",
+    "input_quantize = native-static (Fp8LinearMethod quantizes the input with its static scale through QuantFP8, whose custom kernel is off in a VllmConfig() without a model (the -O2 default: compiled mode, custom ops 'none', vllm/config/vllm.py __post_init__), so its PyTorch expression runs eagerly, a kernel an operation: (x.to(float32) * scale.reciprocal()).clamp(min, max).to(fp8), vllm/model_executor/layers/quantization/input_quant_fp8.py forward_native)",
   ],
 }
 // SGLang 0.5.10's GEMMs as the same collector times them (collector/sglang/collect_gemm.py @
@@ -237,13 +240,13 @@ const sglangFp8Gemm = {
 // the scales in fp32 as given; on Blackwell it wants them as packed powers of two (UE8M0), and
 // whether a call converts them the tables do not say. vLLM's collector asks for DeepGEMM
 // (VLLM_USE_DEEP_GEMM=1): W8A8BlockFp8LinearOp quantizes the input a group of 128 at a time
-// (per_token_group_quant_fp8) and runs DeepGEMM's fp8_gemm_nt where vLLM takes it (which kernel
-// ran, its table does not say); SGLang's runs
-// sglang_per_token_group_quant_fp8 and DeepGEMM's gemm_nt_f8f8bf16. One quantization kernel and
-// one product each. vLLM takes DeepGEMM only for a bf16 output
+// through QuantFP8, whose PyTorch expression runs eagerly there (its custom kernel off, as for
+// per-tensor fp8 above: _quantize_group_native, a kernel an operation), and runs DeepGEMM's
+// fp8_gemm_nt where vLLM takes it (which kernel ran, its table does not say); SGLang's runs
+// sglang_per_token_group_quant_fp8, one kernel, and DeepGEMM's gemm_nt_f8f8bf16. vLLM takes DeepGEMM only for a bf16 output
 // (should_use_deepgemm_for_fp8_linear), so only its H100 table, collected in bf16, is taken: the
 // H200's, collected in fp16, ran another kernel.
-const blockFp8 = (base, { suffix, partIds, conditions }) => ({
+const blockFp8 = (base, { suffix, partIds, conditions, inputQuantize }) => ({
   ...base,
   suffix,
   parts: part => partIds.includes(part.id),
@@ -253,18 +256,20 @@ const blockFp8 = (base, { suffix, partIds, conditions }) => ({
   cells: r => [r.m, r.n, r.k, 'fp8_e4m3->bf16', r.device, r.latency],
   directives: [
     ...base.directives.filter(d => !d.startsWith('input_quantize')),
-    'input_quantize = per-token (a scale for each 128 elements of a row, found and applied in one kernel before the product: vLLM\'s per_token_group_quant_fp8, SGLang\'s sglang_per_token_group_quant_fp8)',
+    inputQuantize,
   ],
 })
 const vllmBlockFp8Gemm = blockFp8(vllmFp8Gemm, {
   suffix: 'vllm_fp8_block',
   partIds: ['h100'],
-  conditions: "its Linear layer (RowParallelLinear, TP off) with block-scaled fp8 weights (Fp8Config(activation_scheme='dynamic', weight_block_size=[128, 128]), collector/vllm/collect_gemm.py @ 5ef50c9b9, which sets VLLM_USE_DEEP_GEMM=1 to take DeepGEMM where it is installed): W8A8BlockFp8LinearOp quantizes each call's bf16 input a group of 128 at a time (per_token_group_quant_fp8) and runs the block-scaled product into bf16, DeepGEMM's fp8_gemm_nt where vLLM takes it (which kernel ran, the table does not say), y = x W^T with x m-by-k and W n-by-k, over six distinct copies of the layer a timed iteration",
+  conditions: "its Linear layer (RowParallelLinear, TP off) with block-scaled fp8 weights (Fp8Config(activation_scheme='dynamic', weight_block_size=[128, 128]), collector/vllm/collect_gemm.py @ 5ef50c9b9, which sets VLLM_USE_DEEP_GEMM=1 to take DeepGEMM where it is installed): W8A8BlockFp8LinearOp quantizes each call's bf16 input a group of 128 at a time through QuantFP8's PyTorch expression (_quantize_group_native: vLLM's custom ops are off in the collector's VllmConfig()) and runs the block-scaled product into bf16, DeepGEMM's fp8_gemm_nt where vLLM takes it (which kernel ran, the table does not say), y = x W^T with x m-by-k and W n-by-k, over six distinct copies of the layer a timed iteration",
+  inputQuantize: "input_quantize = native-group (W8A8BlockFp8LinearOp quantizes the input a group of 128 at a time through QuantFP8, whose custom kernel is off in a VllmConfig() without a model (vllm/config/vllm.py __post_init__), so its PyTorch expression runs eagerly, a kernel an operation: the magnitudes, each group's largest, the scales from them, the input divided by its group's scale in float32, clamped and narrowed to fp8, the scales made column-major; vllm/model_executor/layers/quantization/input_quant_fp8.py _quantize_group_native)",
 })
 const sglangBlockFp8Gemm = blockFp8(sglangFp8Gemm, {
   suffix: 'sglang_fp8_block',
   partIds: ['h100', 'h200'],
   conditions: "block-scaled fp8 products as its collector runs them: each call's bf16 input quantized a group of 128 at a time with the scales in DeepGEMM's TMA-aligned column-major layout (sglang_per_token_group_quant_fp8), then DeepGEMM's gemm_nt_f8f8bf16 with the weights' 128 x 128 block scales into bf16, y = x W^T with x m-by-k and W n-by-k, over six distinct copies of the operands a timed iteration (collector/sglang/collect_gemm.py @ cb4d907c7; @ feebdae3d for the H200's table)",
+  inputQuantize: "input_quantize = per-token (a scale for each 128 elements of a row, found and applied in one kernel before the product: sglang_per_token_group_quant_fp8)",
 })
 // DeepSeek's absorbed latent attention in decode runs two batched products around the kernel,
 // a product a head: the queries' 128 no-rope dimensions into the 512-wide latent space

@@ -740,12 +740,14 @@ double replayed_weight_copies(const GemmShape& s, const GemmTypes& types, int mo
 }
 
 // Where a GEMM's operands are when a source replays it over `copies` copies of its weights
-// (replayed_weight_copies; 0: not replayed): the copies and the activations they share.
+// (replayed_weight_copies; 0: not replayed): the copies, the activations they share and
+// `scratch_bytes` more that each call's kernels pass through (the same blocks every copy).
 Residency gemm_residency(const GemmShape& s, const GemmTypes& types, double copies,
-                         const Device& device) {
+                         const Device& device, double scratch_bytes = 0) {
   if (copies == 0) return {};
   const double activations = s.batch * s.m * (s.k * types.input_bytes + s.n * types.output_bytes);
-  return replayed_residency(copies * gemm_weight_bytes(s, types) + activations, device);
+  return replayed_residency(copies * gemm_weight_bytes(s, types) + activations + scratch_bytes,
+                            device);
 }
 
 // Of `calls` calls a timed iteration, captured in one CUDA graph where `graph_captured`, the
@@ -928,28 +930,90 @@ auto where_multiplied(Price price) {
 }
 
 // How a source's fp8 products quantize their 16-bit input in the call ('# ridge: input_quantize
-// = none | dynamic | static | per-token (why)'): with a dynamic scale for the whole input
-// (TensorRT-LLM's FP8QDQLinearMethod without an input scale) the scale zeroed (one more kernel,
-// at the floor), the input's largest magnitude reduced into it, then the input quantized; in one
-// pass with a static scale (vLLM's Fp8LinearMethod, its activation scheme static) or with a scale
-// a row or a group of one (SGLang's sgl_per_token_quant_fp8: each row's largest magnitude found
-// and the row quantized by one block, its second read of the row from the SM's cache).
-enum class InputQuantize { none, dynamic, one_pass };
+// = none | dynamic | static | per-token | native-static | native-group (why)'): with a dynamic
+// scale for the whole input (TensorRT-LLM's FP8QDQLinearMethod without an input scale) the scale
+// zeroed (one more kernel, at the floor), the input's largest magnitude reduced into it, then the
+// input quantized; in one pass with a static scale (vLLM's custom kernel, static_scaled_fp8_quant)
+// or with a scale a row or a group of one (SGLang's sgl_per_token_quant_fp8: each row's largest
+// magnitude found and the row quantized by one block, its second read of the row from the SM's
+// cache); or as PyTorch runs vLLM's QuantFP8.forward_native eagerly, each expression its own
+// kernel (native_quantization_passes).
+enum class InputQuantize { none, dynamic, one_pass, native_static, native_group };
 
 InputQuantize input_quantize_of(const Table& t) {
   const std::string choice =
-      directive_choice(t, "input_quantize", "none", {"none", "dynamic", "static", "per-token"});
+      directive_choice(t, "input_quantize", "none",
+                       {"none", "dynamic", "static", "per-token", "native-static", "native-group"});
   if (choice == "none") return InputQuantize::none;
-  return choice == "dynamic" ? InputQuantize::dynamic : InputQuantize::one_pass;
+  if (choice == "dynamic") return InputQuantize::dynamic;
+  if (choice == "native-static") return InputQuantize::native_static;
+  if (choice == "native-group") return InputQuantize::native_group;
+  return InputQuantize::one_pass;
+}
+
+// vLLM's QuantFP8.forward_native (vllm/model_executor/layers/quantization/input_quant_fp8.py, as
+// of vLLM 0.12 to 0.14) run eagerly, one PyTorch kernel an expression, where vLLM's custom ops are
+// off: a VllmConfig without a model takes the -O2 default, whose compiled mode turns them off and
+// leaves their fusion to Inductor, which an eager caller never runs. With a static per-tensor
+// scale, `(x.to(float32) * scale.reciprocal()).clamp(min, max).to(fp8)`: four passes over the
+// input, three of them through float32, and the scale's reciprocal. With a dynamic scale a group
+// of 128 elements of a row (block-scaled weights, `_quantize_group_native`): the magnitudes, their
+// largest in each group (values and int64 indices), that widened to float32, divided by fp8's
+// largest and floored, the input divided by it into float32, clamped and narrowed; the scales
+// made column-major (`column_major_scales`, as vLLM's DeepGEMM and CUTLASS paths ask). The scaling
+// to a power of two (use_ue8m0) that Blackwell's DeepGEMM adds is not among them: Hopper's.
+std::vector<Op> native_quantization_passes(double elements, const GemmTypes& t, bool per_group) {
+  constexpr double kFloat32 = 4;
+  constexpr double kIndex = 8;
+  constexpr double kGroup = 128;
+  const double wide = t.output_bytes;
+  auto pass = [](std::string label, double count, double bytes_each) {
+    return element_pass(std::move(label), count, count * bytes_each);
+  };
+  std::vector<Op> ops;
+  if (per_group) {
+    const double groups = elements / kGroup;
+    ops = {pass("abs", elements, 2 * wide),
+           element_pass("group_max", elements, elements * wide + groups * (wide + kIndex)),
+           pass("group_max_to_float32", groups, wide + kFloat32),
+           pass("scale_divide", groups, 2 * kFloat32),
+           pass("scale_clamp", groups, 2 * kFloat32),
+           element_pass("divide", elements, elements * (wide + kFloat32) + groups * kFloat32)};
+  } else {
+    ops = {pass("to_float32", elements, wide + kFloat32), pass("scale_reciprocal", 1, 2 * kFloat32),
+           pass("multiply", elements, 2 * kFloat32)};
+  }
+  ops.push_back(pass("clamp", elements, 2 * kFloat32));
+  ops.push_back(pass("to_fp8", elements, kFloat32 + t.input_bytes));
+  if (per_group) ops.push_back(pass("scales_column_major", elements / kGroup, 2 * kFloat32));
+  return ops;
+}
+
+// What the passes before the product hold beside the product's operands: PyTorch's chain (the
+// native quantizations) the 16-bit input and two float32 copies of it at once, one pass's input
+// and its output (the caching allocator hands each copy's passes the same blocks); the others
+// nothing the product's activations do not count.
+double input_quantization_scratch_bytes(const GemmShape& s, const GemmTypes& types,
+                                        InputQuantize how) {
+  if (how != InputQuantize::native_static && how != InputQuantize::native_group) return 0;
+  constexpr double kTwoFloat32 = 8;
+  return s.batch * s.m * s.k * (types.output_bytes + kTwoFloat32);
 }
 
 // The passes before the product, as `how` says.
 std::vector<Op> input_quantization_passes(const GemmShape& s, const GemmTypes& types,
                                           InputQuantize how) {
   const double elements = s.batch * s.m * s.k;
-  if (how == InputQuantize::one_pass) return {quantize_pass(elements, types)};
-  return {element_pass("input_amax", elements, elements * types.output_bytes),
-          quantize_pass(elements, types)};
+  switch (how) {
+    case InputQuantize::one_pass:
+      return {quantize_pass(elements, types)};
+    case InputQuantize::native_static:
+    case InputQuantize::native_group:
+      return native_quantization_passes(elements, types, how == InputQuantize::native_group);
+    default:
+      return {element_pass("input_amax", elements, elements * types.output_bytes),
+              quantize_pass(elements, types)};
+  }
 }
 
 ValidationPoint gemm_point(const KernelRow& k, InputQuantize input_quantize) {
@@ -968,7 +1032,9 @@ ValidationPoint gemm_point(const KernelRow& k, InputQuantize input_quantize) {
   const double in_graph = in_graph_share(k.graph_captured, copies);
   TimedBurst burst = k.burst;
   burst.kernels_per_call = std::max(1.0, copies);  // a call is one iteration over any copies
-  const Residency where = gemm_residency(shape, k.types, copies, k.device);
+  const Residency where =
+      gemm_residency(shape, k.types, copies, k.device,
+                     input_quantization_scratch_bytes(shape, k.types, input_quantize));
   if (input_quantize == InputQuantize::none || k.types.input_bytes >= k.types.output_bytes) {
     price_gemm(p, k.device, shape, k.types, k.overhead_s, where, in_graph, burst);
     return p;

@@ -2083,6 +2083,48 @@ TEST(Validation, ADynamicallyQuantizedFp8ProductPaysForItsQuantization) {
   EXPECT_THROW(validate("# ridge: input_quantize = sometimes (why)\n" + rows), InputError);
 }
 
+// vLLM's QuantFP8 run as its PyTorch expression ('input_quantize = native-static' and
+// 'native-group'): each operation its own kernel over the input, through float32.
+TEST(Validation, AnEagerPyTorchQuantizationPaysForEachOfItsKernels) {
+  const std::string rows =
+      "m\tn\tk\tdtype\tdevice\ttime_ms\n"
+      "4096\t4096\t8192\tfp8_e4m3->bf16\tH100 SXM\t0.1\n";
+  const ValidationPoint plain = first_point("# Source: a test\n" + rows);
+  const Device& h100 = device("h100-sxm");
+  const Calibration c = *find_calibration(h100);
+  const double input = 4096.0 * 8192;
+  const auto pass = [&](double count, double bytes) {
+    return expected_time(Op{"add", "pass", count, bytes, std::nullopt, std::nullopt}, h100,
+                         Precision::fp8, c)
+        ->time_s;
+  };
+  // (x.to(float32) * scale.reciprocal()).clamp(min, max).to(fp8): 6 + 8 + 8 + 5 bytes an
+  // element, and the reciprocal's one element.
+  const ValidationPoint per_tensor =
+      first_point("# Source: a test\n# ridge: input_quantize = native-static (why)\n" + rows);
+  EXPECT_NEAR(*per_tensor.expected_s,
+              *plain.expected_s + pass(input, 6 * input) + pass(1, 8) + 2 * pass(input, 8 * input) +
+                  pass(input, 5 * input),
+              1e-9);
+  EXPECT_NEAR(per_tensor.bound_s - plain.bound_s,
+              (27 * input + 8) / h100.main_bandwidth_bytes_per_s(), 1e-9);
+  // A scale a group of 128: the magnitudes (4 bytes an element), their groups' largest (2, and
+  // a value and an int64 index a group), the input divided by its scale into float32 (6), the
+  // clamp and the narrowing (8, 5), and four passes over the groups' scales.
+  const ValidationPoint per_group =
+      first_point("# Source: a test\n# ridge: input_quantize = native-group (why)\n" + rows);
+  const double groups = input / 128;
+  EXPECT_NEAR(per_group.bound_s - plain.bound_s,
+              (25 * input + groups * (10 + 6 + 8 + 8 + 4 + 8)) / h100.main_bandwidth_bytes_per_s(),
+              1e-9);
+  EXPECT_NEAR(*per_group.expected_s,
+              *plain.expected_s + pass(input, 4 * input) + pass(input, 2 * input + 10 * groups) +
+                  pass(groups, 6 * groups) + 2 * pass(groups, 8 * groups) +
+                  pass(input, 6 * input + 4 * groups) + pass(input, 8 * input) +
+                  pass(input, 5 * input) + pass(groups, 8 * groups),
+              1e-9);
+}
+
 // A table of an engine's all-reduces ('collective_kernel = engine'), its calls captured in a
 // CUDA graph: each priced as the engine's all-reduce, all but the first of a graph at the
 // graph's floor; 'nccl' (the default) as NCCL's ring; anything else is bad input.
