@@ -95,9 +95,9 @@ The others are fitted to validation sets that `ridge validate` reports as fit se
   it out.
 - `collective.pull_barrier_latency`, `pull_peer_read_latency`, `pull_share` and
   `pull_two_stage_barrier`, vLLM's custom all-reduce (SGLang's its descendant): NVIDIA
-  aiconfigurator's table of vLLM 0.14.0's all-reduce on an H100 node for the hopper profile
-  (Ampere's takes the same values) and of SGLang 0.5.10's on a B300 node for the blackwell and
-  blackwell-ultra profiles (data/validation/collective_aiconfigurator_h100_vllm_allreduce.tsv,
+  aiconfigurator's tables of vLLM 0.14.0's all-reduce on an H100 node for the hopper profile and
+  on an A100 node for the ampere profile, and of SGLang 0.5.10's on a B300 node for the blackwell
+  and blackwell-ultra profiles (data/validation/collective_aiconfigurator_{h100,a100}_vllm_allreduce.tsv,
   collective_aiconfigurator_b300_sglang_allreduce.tsv), each figure to the rows it governs: the
   barrier to the rows of NCCL_LATENCY_BYTES and less, the peer read latency to the one-stage rows
   of PULL_LARGE_BYTES and more over 2 GPUs, the share to the two-stage rows of
@@ -157,6 +157,7 @@ H100_ALLREDUCE = ROOT / "data/validation/collective_aiconfigurator_h100_trtllm_a
 B300_ALLREDUCE = ROOT / "data/validation/collective_aiconfigurator_b300_trtllm_allreduce.tsv"
 H100_VLLM_ALLREDUCE = ROOT / "data/validation/collective_aiconfigurator_h100_vllm_allreduce.tsv"
 B300_SGLANG_ALLREDUCE = ROOT / "data/validation/collective_aiconfigurator_b300_sglang_allreduce.tsv"
+A100_VLLM_ALLREDUCE = ROOT / "data/validation/collective_aiconfigurator_a100_vllm_allreduce.tsv"
 H200_ELEMENTWISE = ROOT / "data/validation/elementwise_torch_h200_mul.tsv"
 NCCL_FIT_BYTES = 32 * 2**20  # from here up the link's rate is most of a collective's time
 NCCL_LATENCY_BYTES = 64 * 2**10  # up to here a collective's fixed costs are most of its time
@@ -199,6 +200,23 @@ class Figure:
         return f"{keys} ({', '.join(self.profiles)})"
 
 
+# vLLM's custom all-reduce figures, each architecture's fitted to one of its tables: key, the rows
+# it governs (pull_allreduce_fits), the GPU count of the peer read latency's rows, the range, the
+# step and whether the median error rises with it.
+PULL_FIGURES = (
+    ("pull_barrier_latency", "pull-barrier", "", 0.0, 20e-6, 1e-8, True),
+    ("pull_peer_read_latency", "pull-peer", "2", 1e-8, 10e-6, 1e-8, True),
+    ("pull_share", "pull-share", "", 0.05, 1.0, 0.001, False),
+    ("pull_two_stage_barrier", "pull-two-stage", "", 0.0, 20e-6, 1e-8, True),
+)
+# Each architecture's table of them and the profiles its fit sets (Blackwell's a B300's SGLang
+# table: there is no B300 vLLM table).
+PULL_FIT_SETS = (
+    (H100_VLLM_ALLREDUCE, ("hopper",)),
+    (A100_VLLM_ALLREDUCE, ("ampere",)),
+    (B300_SGLANG_ALLREDUCE, ("blackwell", "blackwell-ultra")),
+)
+
 FIGURES = [
     Figure("exponent", H200, "sweep", "bf16", 1.0, 20.0, 0.1, False),
     Figure("latency", H100_NCCL, "nccl-latency", "2", 0.0, 20e-6, 1e-7, True, ("hopper",)),
@@ -232,22 +250,11 @@ FIGURES = [
            ("ampere", "hopper")),
     Figure("custom_latency", B300_ALLREDUCE, "custom-latency", "", 0.0, 20e-6, 1e-7, True,
            ("blackwell", "blackwell-ultra")),
-    Figure("pull_barrier_latency", H100_VLLM_ALLREDUCE, "pull-barrier", "", 0.0, 20e-6, 1e-8, True,
-           ("ampere", "hopper")),
-    Figure("pull_peer_read_latency", H100_VLLM_ALLREDUCE, "pull-peer", "2", 1e-8, 10e-6, 1e-8,
-           True, ("ampere", "hopper")),
-    Figure("pull_share", H100_VLLM_ALLREDUCE, "pull-share", "", 0.05, 1.0, 0.001, False,
-           ("ampere", "hopper")),
-    Figure("pull_two_stage_barrier", H100_VLLM_ALLREDUCE, "pull-two-stage", "", 0.0, 20e-6, 1e-8,
-           True, ("ampere", "hopper")),
-    Figure("pull_barrier_latency", B300_SGLANG_ALLREDUCE, "pull-barrier", "", 0.0, 20e-6, 1e-8,
-           True, ("blackwell", "blackwell-ultra")),
-    Figure("pull_peer_read_latency", B300_SGLANG_ALLREDUCE, "pull-peer", "2", 1e-8, 10e-6, 1e-8,
-           True, ("blackwell", "blackwell-ultra")),
-    Figure("pull_share", B300_SGLANG_ALLREDUCE, "pull-share", "", 0.05, 1.0, 0.001, False,
-           ("blackwell", "blackwell-ultra")),
-    Figure("pull_two_stage_barrier", B300_SGLANG_ALLREDUCE, "pull-two-stage", "", 0.0, 20e-6,
-           1e-8, True, ("blackwell", "blackwell-ultra")),
+    *(
+        Figure(key, table, source, rows, low, high, step, rising, profiles)
+        for table, profiles in PULL_FIT_SETS
+        for key, source, rows, low, high, step, rising in PULL_FIGURES
+    ),
     Figure("graph_repeat_floor", H200_ELEMENTWISE, "elementwise-small", "bf16", 0.0, 10e-6, 1e-8,
            True, ("hopper",)),
 ]

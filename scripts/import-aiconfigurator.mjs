@@ -514,8 +514,12 @@ const collective = {
 // B300's TensorRT-LLM tables are the fit sets of the custom latency; the others hold it out.
 const customAllreduceFitParts = new Set(['h100', 'b300'])
 // vLLM's custom all-reduce figures (collective.pull_*) are fitted to the H100's vLLM table for
-// Hopper (Ampere takes them) and the B300's SGLang table for Blackwell (no B300 vLLM table).
-const pullAllreduceFitSets = new Set(['vllm_allreduce/h100', 'sglang_allreduce/b300'])
+// Hopper, the A100's for Ampere and the B300's SGLang table for Blackwell (no B300 vLLM table).
+const pullAllreduceFitSets = new Set([
+  'vllm_allreduce/h100',
+  'vllm_allreduce/a100',
+  'sglang_allreduce/b300',
+])
 // How each engine's table is priced ('# ridge: collective_kernel'), by the engine's own dispatch.
 const collectiveKernel = {
   trtllm_allreduce: "collective_kernel = engine (a serving engine's all-reduce: its own one-shot kernel where that is faster than NCCL's ring, else NCCL's, as the engine dispatches by size)",
@@ -526,7 +530,7 @@ const fitRole = (suffix, part) => {
   if (suffix === 'trtllm_allreduce' && customAllreduceFitParts.has(part))
     return "fit (the collective.custom_latency of the hopper and ampere profiles is fitted to the H100's rows of 64 KiB and less, and the blackwell and blackwell-ultra profiles' to the B300's: scripts/fit-calibration.py)"
   if (pullAllreduceFitSets.has(`${suffix}/${part}`))
-    return "fit (the collective.pull_* figures of vLLM's custom all-reduce are fitted to the H100's vLLM table for the hopper profile, which the ampere profile takes, and to the B300's SGLang table for the blackwell and blackwell-ultra profiles: scripts/fit-calibration.py)"
+    return "fit (the collective.pull_* figures of vLLM's custom all-reduce are fitted to the H100's vLLM table for the hopper profile, to the A100's for the ampere profile, and to the B300's SGLang table for the blackwell and blackwell-ultra profiles: scripts/fit-calibration.py)"
   return undefined
 }
 const customAllreduce = ({ suffix, table, version, parts, source, engine, conditions }) => ({

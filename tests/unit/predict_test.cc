@@ -1418,20 +1418,21 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // vLLM 0.14's Linear layer as the same collector times it (six copies a timed iteration),
   // added and run once with the model as it stood. In 16 bits (torch's cuBLAS) the A100's,
   // H100's and H200's meet the kernel-level target; the L40S's, GB200's and GB300's do not.
-  // In per-tensor fp8 with a static input scale every part is about half faster than measured:
-  // the table's fp8 products run at the 16-bit ones' rate (an H100's 8192-cube 1.36 ms
-  // in both, TensorRT-LLM's fp8 0.88), which this holds, unhidden (docs/predict.md).
+  // In per-tensor fp8 with a static input scale the input is quantized by PyTorch's eager chain
+  // (the collector's VllmConfig() turns vLLM's custom ops off): five kernels, 27 bytes an
+  // element; priced so, Hopper a sixth slow at the median (its small kernels follow each other
+  // in the graph faster than its floor), Blackwell a fifth, the L40S a fifth fast.
   expect_set("gemm_aiconfigurator_a100_vllm", held_out, 504, 0.09, 0.21);
   expect_set("gemm_aiconfigurator_h100_vllm", held_out, 504, 0.09, 0.24);
   expect_set("gemm_aiconfigurator_h200_vllm", held_out, 540, 0.10, 0.22);
   expect_set("gemm_aiconfigurator_l40s_vllm", held_out, 504, 0.14, 0.41);
   expect_set("gemm_aiconfigurator_gb200_vllm", held_out, 504, 0.13, 0.39);
   expect_set("gemm_aiconfigurator_gb300_vllm", held_out, 540, 0.11, 0.32);
-  expect_set("gemm_aiconfigurator_h100_vllm_fp8", held_out, 504, 0.48, 0.70);
-  expect_set("gemm_aiconfigurator_h200_vllm_fp8", held_out, 540, 0.47, 0.71);
-  expect_set("gemm_aiconfigurator_l40s_vllm_fp8", held_out, 504, 0.55, 0.75);
-  expect_set("gemm_aiconfigurator_gb200_vllm_fp8", held_out, 504, 0.56, 0.73);
-  expect_set("gemm_aiconfigurator_gb300_vllm_fp8", held_out, 540, 0.54, 0.77);
+  expect_set("gemm_aiconfigurator_h100_vllm_fp8", held_out, 504, 0.15, 0.38);
+  expect_set("gemm_aiconfigurator_h200_vllm_fp8", held_out, 540, 0.14, 0.43);
+  expect_set("gemm_aiconfigurator_l40s_vllm_fp8", held_out, 504, 0.21, 0.52);
+  expect_set("gemm_aiconfigurator_gb200_vllm_fp8", held_out, 504, 0.22, 0.37);
+  expect_set("gemm_aiconfigurator_gb300_vllm_fp8", held_out, 540, 0.24, 0.42);
   // SGLang 0.5.10's GEMMs as the same collector times them (bf16 by torch's cuBLAS; fp8 with
   // per-token scales found in one kernel, then sgl-kernel's CUTLASS product), added and run once
   // with the model as it stood: the H100's and H200's bf16 meet the kernel-level target; the
@@ -1454,10 +1455,11 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("gemm_aiconfigurator_l40s_sglang_fp8", held_out, 540, 0.18, 0.54);
   // Both engines' block-scaled fp8 products on Hopper (a group of 128 of each input row
   // quantized in one kernel, then the product), run once: SGLang's DeepGEMM a sixth fast, its
-  // largest products a fifth to a quarter; vLLM's slower than its own bf16 ones, far off.
+  // largest products a fifth to a quarter; vLLM's quantized by PyTorch's eager chain, nine
+  // kernels, within the target at the median.
   expect_set("gemm_aiconfigurator_h100_sglang_fp8_block", held_out, 540, 0.16, 0.44);
   expect_set("gemm_aiconfigurator_h200_sglang_fp8_block", held_out, 540, 0.18, 0.48);
-  expect_set("gemm_aiconfigurator_h100_vllm_fp8_block", held_out, 504, 0.72, 0.79);
+  expect_set("gemm_aiconfigurator_h100_vllm_fp8_block", held_out, 504, 0.10, 0.28);
   // TensorRT-LLM's NVFP4 Linear layer on Blackwell (its input quantized with a static scale,
   // then the fp4 product), run once: its collector runs no autotuning pass, so each product is
   // CUTLASS's default configuration, a third to two fifths slower than ridge expects at the
@@ -1579,8 +1581,8 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // TensorRT-LLM's priced as its one-shot kernel where it beats NCCL's ring and fits its buffer,
   // the custom latency fitted to the H100's and B300's tables; vLLM's and SGLang's as vLLM's custom
   // all-reduce (one stage or two, NCCL's from 8 MiB, SGLang's past it), its figures fitted to the
-  // H100's vLLM table and the B300's SGLang table; the others held out and run once. The A100 takes
-  // Hopper's figures, and the L40S's PCIe host decides its rows (docs/predict.md).
+  // H100's and A100's vLLM tables and the B300's SGLang table; the others held out and run once.
+  // The L40S's PCIe host decides its rows (docs/predict.md).
   expect_set("collective_aiconfigurator_a100_trtllm_allreduce", held_out, 69, 0.27, 0.49);
   expect_set("collective_aiconfigurator_h100_trtllm_allreduce", fit, 69, 0.08, 0.24);
   expect_set("collective_aiconfigurator_h200_trtllm_allreduce", held_out, 69, 0.09, 0.26);
@@ -1589,13 +1591,13 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("collective_aiconfigurator_gb200_trtllm_allreduce", held_out, 46, 0.09, 0.25);
   expect_set("collective_aiconfigurator_gb300_trtllm_allreduce", held_out, 46, 0.07, 0.15);
   expect_set("collective_aiconfigurator_l40s_trtllm_allreduce", held_out, 69, 0.61, 0.87);
-  expect_set("collective_aiconfigurator_a100_vllm_allreduce", held_out, 69, 0.12, 0.21);
+  expect_set("collective_aiconfigurator_a100_vllm_allreduce", fit, 69, 0.07, 0.16);
   expect_set("collective_aiconfigurator_h100_vllm_allreduce", fit, 69, 0.05, 0.09);
   expect_set("collective_aiconfigurator_h200_vllm_allreduce", held_out, 69, 0.05, 0.30);
   expect_set("collective_aiconfigurator_gb200_vllm_allreduce", held_out, 46, 0.07, 0.13);
   expect_set("collective_aiconfigurator_gb300_vllm_allreduce", held_out, 46, 0.05, 0.14);
   expect_set("collective_aiconfigurator_l40s_vllm_allreduce", held_out, 69, 0.71, 0.98);
-  expect_set("collective_aiconfigurator_a100_sglang_allreduce", held_out, 69, 0.12, 0.21);
+  expect_set("collective_aiconfigurator_a100_sglang_allreduce", held_out, 69, 0.07, 0.13);
   expect_set("collective_aiconfigurator_h100_sglang_allreduce", held_out, 69, 0.04, 0.15);
   expect_set("collective_aiconfigurator_h200_sglang_allreduce", held_out, 69, 0.04, 0.14);
   expect_set("collective_aiconfigurator_b200_sglang_allreduce", held_out, 69, 0.04, 0.16);
