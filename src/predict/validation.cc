@@ -960,8 +960,9 @@ InputQuantize input_quantize_of(const Table& t) {
 // of 128 elements of a row (block-scaled weights, `_quantize_group_native`): the magnitudes, their
 // largest in each group (values and int64 indices), that widened to float32, divided by fp8's
 // largest and floored, the input divided by it into float32, clamped and narrowed; the scales
-// made column-major (`column_major_scales`, as vLLM's DeepGEMM and CUTLASS paths ask). The scaling
-// to a power of two (use_ue8m0) that Blackwell's DeepGEMM adds is not among them: Hopper's.
+// made column-major (`column_major_scales`, as vLLM's DeepGEMM and CUTLASS paths ask). On
+// Blackwell DeepGEMM also rounds the scales to powers of two (use_ue8m0), three more small
+// kernels, not priced: the one such table at hand is the H100's.
 std::vector<Op> native_quantization_passes(double elements, const GemmTypes& t, bool per_group) {
   constexpr double kFloat32 = 4;
   constexpr double kIndex = 8;
@@ -1010,10 +1011,13 @@ std::vector<Op> input_quantization_passes(const GemmShape& s, const GemmTypes& t
     case InputQuantize::native_static:
     case InputQuantize::native_group:
       return native_quantization_passes(elements, types, how == InputQuantize::native_group);
-    default:
+    case InputQuantize::dynamic:
       return {element_pass("input_amax", elements, elements * types.output_bytes),
               quantize_pass(elements, types)};
+    case InputQuantize::none:
+      break;
   }
+  return {};
 }
 
 ValidationPoint gemm_point(const KernelRow& k, InputQuantize input_quantize) {
