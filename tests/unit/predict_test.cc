@@ -2052,58 +2052,59 @@ TEST(Validation, ACollectiveIsPricedAsTheModelPricesIt) {
   EXPECT_EQ(sets.front().points.back().remark, "expected: NCCL ring over 2 GPUs, LL protocol");
 }
 
+// An fp8 product of 4096 x 8192 inputs on the H100, its table's input_quantize directive
+// `quantize` ("" for none), and what one pass before it over `count` elements moving `bytes`
+// costs there: the input_quantize tests' row and yardstick.
+struct QuantizedProduct {
+  static constexpr double kInput = 4096.0 * 8192;
+  static ValidationPoint point(const std::string& quantize) {
+    const std::string directive =
+        quantize.empty() ? "" : "# ridge: input_quantize = " + quantize + " (why)\n";
+    return first_point("# Source: a test\n" + directive +
+                       "m\tn\tk\tdtype\tdevice\ttime_ms\n"
+                       "4096\t4096\t8192\tfp8_e4m3->bf16\tH100 SXM\t0.1\n");
+  }
+  static double pass_s(double count, double bytes) {
+    const Device& h100 = device("h100-sxm");
+    return expected_time(Op{"add", "pass", count, bytes, std::nullopt, std::nullopt}, h100,
+                         Precision::fp8, *find_calibration(h100))
+        ->time_s;
+  }
+};
+
 // An fp8 product that quantizes its 16-bit input in the call ('input_quantize = dynamic'): the
 // reduction and the quantization over the input, and the scale's memset at the floor, before it.
 TEST(Validation, ADynamicallyQuantizedFp8ProductPaysForItsQuantization) {
-  const std::string rows =
-      "m\tn\tk\tdtype\tdevice\ttime_ms\n"
-      "4096\t4096\t8192\tfp8_e4m3->bf16\tH100 SXM\t0.1\n";
-  const ValidationPoint plain = first_point("# Source: a test\n" + rows);
-  const ValidationPoint dynamic =
-      first_point("# Source: a test\n# ridge: input_quantize = dynamic (why)\n" + rows);
+  const ValidationPoint plain = QuantizedProduct::point("");
+  const ValidationPoint dynamic = QuantizedProduct::point("dynamic");
   const Device& h100 = device("h100-sxm");
   const Calibration c = *find_calibration(h100);
-  const double input = 4096.0 * 8192;
-  const auto pass = [&](double bytes) {
-    return expected_time(Op{"add", "pass", input, bytes, std::nullopt, std::nullopt}, h100,
-                         Precision::fp8, c)
-        ->time_s;
-  };
+  const double input = QuantizedProduct::kInput;
+  const auto pass = [&](double bytes) { return QuantizedProduct::pass_s(input, bytes); };
   EXPECT_NEAR(*dynamic.expected_s,
               *plain.expected_s + pass(2 * input) + pass(3 * input) + c.kernel_floor_s.value, 1e-9);
   EXPECT_NEAR(dynamic.bound_s - plain.bound_s, 5 * input / h100.main_bandwidth_bytes_per_s(), 1e-9);
   // With a scale the layer holds ('static': vLLM's Fp8LinearMethod), the quantization alone.
-  const ValidationPoint fixed_scale =
-      first_point("# Source: a test\n# ridge: input_quantize = static (why)\n" + rows);
+  const ValidationPoint fixed_scale = QuantizedProduct::point("static");
   EXPECT_NEAR(*fixed_scale.expected_s, *plain.expected_s + pass(3 * input), 1e-9);
   EXPECT_NEAR(fixed_scale.bound_s - plain.bound_s, 3 * input / h100.main_bandwidth_bytes_per_s(),
               1e-9);
   // With a scale a row found in the same kernel ('per-token': SGLang's), one pass too.
-  const ValidationPoint per_token =
-      first_point("# Source: a test\n# ridge: input_quantize = per-token (why)\n" + rows);
+  const ValidationPoint per_token = QuantizedProduct::point("per-token");
   EXPECT_DOUBLE_EQ(*per_token.expected_s, *fixed_scale.expected_s);
-  EXPECT_THROW(validate("# ridge: input_quantize = sometimes (why)\n" + rows), InputError);
+  EXPECT_THROW(QuantizedProduct::point("sometimes"), InputError);
 }
 
 // vLLM's QuantFP8 run as its PyTorch expression ('input_quantize = native-static' and
 // 'native-group'): each operation its own kernel over the input, through float32.
 TEST(Validation, AnEagerPyTorchQuantizationPaysForEachOfItsKernels) {
-  const std::string rows =
-      "m\tn\tk\tdtype\tdevice\ttime_ms\n"
-      "4096\t4096\t8192\tfp8_e4m3->bf16\tH100 SXM\t0.1\n";
-  const ValidationPoint plain = first_point("# Source: a test\n" + rows);
+  const ValidationPoint plain = QuantizedProduct::point("");
   const Device& h100 = device("h100-sxm");
-  const Calibration c = *find_calibration(h100);
-  const double input = 4096.0 * 8192;
-  const auto pass = [&](double count, double bytes) {
-    return expected_time(Op{"add", "pass", count, bytes, std::nullopt, std::nullopt}, h100,
-                         Precision::fp8, c)
-        ->time_s;
-  };
+  const double input = QuantizedProduct::kInput;
+  const auto pass = QuantizedProduct::pass_s;
   // (x.to(float32) * scale.reciprocal()).clamp(min, max).to(fp8): 6 + 8 + 8 + 5 bytes an
   // element, and the reciprocal's one element.
-  const ValidationPoint per_tensor =
-      first_point("# Source: a test\n# ridge: input_quantize = native-static (why)\n" + rows);
+  const ValidationPoint per_tensor = QuantizedProduct::point("native-static");
   EXPECT_NEAR(*per_tensor.expected_s,
               *plain.expected_s + pass(input, 6 * input) + pass(1, 8) + 2 * pass(input, 8 * input) +
                   pass(input, 5 * input),
@@ -2113,8 +2114,7 @@ TEST(Validation, AnEagerPyTorchQuantizationPaysForEachOfItsKernels) {
   // A scale a group of 128: the magnitudes (4 bytes an element), their groups' largest (2, and
   // a value and an int64 index a group), the input divided by its scale into float32 (6), the
   // clamp and the narrowing (8, 5), and four passes over the groups' scales.
-  const ValidationPoint per_group =
-      first_point("# Source: a test\n# ridge: input_quantize = native-group (why)\n" + rows);
+  const ValidationPoint per_group = QuantizedProduct::point("native-group");
   const double groups = input / 128;
   EXPECT_NEAR(per_group.bound_s - plain.bound_s,
               (25 * input + groups * (10 + 6 + 8 + 8 + 4 + 8)) / h100.main_bandwidth_bytes_per_s(),
