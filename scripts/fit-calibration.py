@@ -97,11 +97,11 @@ The others are fitted to validation sets that `ridge validate` reports as fit se
   `pull_two_stage_barrier`, vLLM's custom all-reduce (SGLang's its descendant): NVIDIA
   aiconfigurator's tables of vLLM 0.14.0's all-reduce on an H100 node for the hopper profile and
   on an A100 node for the ampere profile, and of SGLang 0.5.10's on a B300 node for the blackwell
-  and blackwell-ultra profiles (data/validation/collective_aiconfigurator_{h100,a100}_vllm_allreduce.tsv,
-  collective_aiconfigurator_b300_sglang_allreduce.tsv), each figure to the rows it governs: the
-  barrier to the rows of NCCL_LATENCY_BYTES and less, the peer read latency to the one-stage rows
-  of PULL_LARGE_BYTES and more over 2 GPUs, the share to the two-stage rows of
-  PULL_TWO_STAGE_LARGE_BYTES and more, the two-stage barrier to the two-stage rows below that;
+  and blackwell-ultra profiles (data/validation/collective_aiconfigurator_<part>_vllm_allreduce.tsv
+  for the H100 and A100, collective_aiconfigurator_b300_sglang_allreduce.tsv), each figure to the
+  rows it governs: the barrier to the rows of NCCL_LATENCY_BYTES and less, the peer read latency
+  to the one-stage rows of PULL_LARGE_BYTES and more over 2 GPUs, the share to the two-stage rows
+  of PULL_TWO_STAGE_LARGE_BYTES and more, the two-stage barrier to the two-stage rows below that;
   the other parts' vLLM and SGLang tables hold them out.
 
 Two figures are fitted to a paper's figure, no validation set: Hopper's `attention.efficiency_d128`

@@ -243,9 +243,9 @@ const sglangFp8Gemm = {
 // through QuantFP8, whose PyTorch expression runs eagerly there (its custom kernel off, as for
 // per-tensor fp8 above: _quantize_group_native, a kernel an operation), and runs DeepGEMM's
 // fp8_gemm_nt where vLLM takes it (which kernel ran, its table does not say); SGLang's runs
-// sglang_per_token_group_quant_fp8, one kernel, and DeepGEMM's gemm_nt_f8f8bf16. vLLM takes DeepGEMM only for a bf16 output
-// (should_use_deepgemm_for_fp8_linear), so only its H100 table, collected in bf16, is taken: the
-// H200's, collected in fp16, ran another kernel.
+// sglang_per_token_group_quant_fp8, one kernel, and DeepGEMM's gemm_nt_f8f8bf16. vLLM takes
+// DeepGEMM only for a bf16 output (should_use_deepgemm_for_fp8_linear), so only its H100 table,
+// collected in bf16, is taken: the H200's, collected in fp16, ran another kernel.
 const blockFp8 = (base, { suffix, partIds, conditions, inputQuantize }) => ({
   ...base,
   suffix,
