@@ -850,11 +850,17 @@ ExpectedTime expected_pull_allreduce_time(double bytes, int ranks, const Device&
 ExpectedTime expected_collective_as_run(CollectiveOp op, double bytes, int ranks,
                                         const Device& device, const Calibration& c,
                                         KernelLaunch launch, AllreduceKernel kernel) {
-  if (op == CollectiveOp::allreduce && kernel == AllreduceKernel::one_shot)
-    return expected_engine_allreduce_time(bytes, ranks, device, c, launch);
-  if (op == CollectiveOp::allreduce &&
-      (kernel == AllreduceKernel::vllm || kernel == AllreduceKernel::sglang))
-    return expected_pull_allreduce_time(bytes, ranks, device, c, launch, kernel);
+  if (op == CollectiveOp::allreduce) {
+    switch (kernel) {
+      case AllreduceKernel::one_shot:
+        return expected_engine_allreduce_time(bytes, ranks, device, c, launch);
+      case AllreduceKernel::vllm:
+      case AllreduceKernel::sglang:
+        return expected_pull_allreduce_time(bytes, ranks, device, c, launch, kernel);
+      case AllreduceKernel::nccl:
+        break;
+    }
+  }
   return expected_collective_time(op, bytes, ranks, device, c, launch);
 }
 

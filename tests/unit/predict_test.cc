@@ -2214,6 +2214,25 @@ TEST(Validation, AnElementwiseKernelIsPricedAsTheModelPricesOne) {
   EXPECT_NE(unmultiplied.front().skipped.front().find("no fp8 peak"), std::string::npos);
 }
 
+// What PyTorch's eager quantization chain passes through counts in a replayed call's working set:
+// six copies of 2 MiB of fp8 weights and 4 MiB of activations (16 MiB) sit within the half of the
+// H100's 50 MiB L2 that its partitions hold for a set every SM reads; the chain's 16-bit input
+// and two float32 copies of it (20 MiB more) take the call past it.
+TEST(Validation, AnEagerQuantizationsScratchCountsInTheReplayedWorkingSet) {
+  const auto point = [](const std::string& quantize) {
+    return first_point(
+        "# Source: a test\n# ridge: replayed_copies = 6 (why)\n"
+        "# ridge: replay_every_copy = yes (why)\n"
+        "# ridge: input_quantize = " +
+        quantize +
+        " (why)\n"
+        "m\tn\tk\tdtype\tdevice\ttime_ms\n"
+        "1024\t1024\t2048\tfp8_e4m3->bf16\tH100 SXM\t0.1\n");
+  };
+  EXPECT_NE(point("static").remark.find("stays in the L2"), std::string::npos);
+  EXPECT_EQ(point("native-static").remark.find("stays in the L2"), std::string::npos);
+}
+
 // A source that replays all of its N copies of a GEMM's weights whatever their size ('# ridge:
 // replay_every_copy = yes': aiconfigurator's vLLM collector, six), not only as many as exceed the
 // L2 (its TensorRT-LLM collector): the L2 holds a smaller share of what the call replays.
