@@ -85,7 +85,10 @@ The others are fitted to validation sets that `ridge validate` reports as fit se
   right after the same kernel costs beyond its bytes: ridge's own run of PyTorch's multiply on
   an H200 (data/validation/elementwise_torch_h200_mul.tsv: 20 calls a graph), its rows of
   SMALL_ELEMENTS elements or fewer; aiconfigurator's H100 and H200 tables of TensorRT-LLM's
-  quantization kernel hold it out.
+  quantization kernel hold it out. Blackwell's (both profiles): NVIDIA aiconfigurator's B300 table
+  of that kernel (data/validation/elementwise_aiconfigurator_b300_quantize.tsv: five calls a
+  graph), its rows of SMALL_ELEMENTS elements or fewer; the B200's, GB200's and GB300's hold it
+  out.
 - `collective.custom_latency`, what a serving engine's one-shot all-reduce costs a call beyond
   its kernel's fixed cost and its bytes: NVIDIA aiconfigurator's tables of TensorRT-LLM's
   AllReduce (strategy AUTO, five calls a CUDA graph), the H100's for the hopper profile (Ampere's
@@ -120,7 +123,8 @@ it), the passes repeated until no figure moves; no other set is looked at. The h
 torchao's tables (llm_inference_torchao.tsv, S9), torchao's eager runs (S11), TensorRT-LLM's
 tables (S7, S8), the B200's GEMM table (gemm_aiconfigurator_b200_bf16.tsv), the H200's,
 A100's, B200's, GB200's and GB300's decode attention tables, the A100's, H200's and B200's
-NCCL tables and the other parts' all-reduce tables of TensorRT-LLM, vLLM and SGLang.
+NCCL tables, the other parts' all-reduce tables of TensorRT-LLM, vLLM and SGLang and the other
+parts' quantization tables.
 
     scripts/fit-calibration.py RIDGE            prints the fitted values
     scripts/fit-calibration.py RIDGE --check    exit 1 when a shipped value is not the fit's
@@ -159,6 +163,7 @@ H100_VLLM_ALLREDUCE = ROOT / "data/validation/collective_aiconfigurator_h100_vll
 B300_SGLANG_ALLREDUCE = ROOT / "data/validation/collective_aiconfigurator_b300_sglang_allreduce.tsv"
 A100_VLLM_ALLREDUCE = ROOT / "data/validation/collective_aiconfigurator_a100_vllm_allreduce.tsv"
 H200_ELEMENTWISE = ROOT / "data/validation/elementwise_torch_h200_mul.tsv"
+B300_QUANTIZE = ROOT / "data/validation/elementwise_aiconfigurator_b300_quantize.tsv"
 NCCL_FIT_BYTES = 32 * 2**20  # from here up the link's rate is most of a collective's time
 NCCL_LATENCY_BYTES = 64 * 2**10  # up to here a collective's fixed costs are most of its time
 PULL_LARGE_BYTES = 2**20  # from here vLLM's one-stage kernel's reads are most of its time
@@ -257,6 +262,8 @@ FIGURES = [
     ),
     Figure("graph_repeat_floor", H200_ELEMENTWISE, "elementwise-small", "bf16", 0.0, 10e-6, 1e-8,
            True, ("hopper",)),
+    Figure("graph_repeat_floor", B300_QUANTIZE, "elementwise-small", "fp8_e4m3", 0.0, 10e-6, 1e-8,
+           True, ("blackwell", "blackwell-ultra")),
 ]
 
 

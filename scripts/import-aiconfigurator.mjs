@@ -327,7 +327,9 @@ const mlaBmmFp8 = {
 // scale_matrix rows; the compute_scale rows are a difference of two timings, not taken). An
 // element-wise kernel, as `ridge model` prices every norm, residual and activation. The L40S's
 // left out, as the latent attention's products (its power limit and the adaptive count of runs).
+// Blackwell's repeat floor is fitted to the B300's small rows; the other parts' tables hold it out.
 const quantizeShapes = gemmShapes
+const blackwellRepeatFloorPartId = 'b300'
 const scaleMatrix = {
   name: 'elementwise',
   suffix: 'quantize',
@@ -340,7 +342,9 @@ const scaleMatrix = {
   order: r => [Number(r.m), Number(r.k)],
   header: 'op\tm\tk\telements\tdtype\tdevice\ttime_ms',
   cells: r => ['quantize', r.m, r.k, Number(r.m) * Number(r.k), 'bf16->fp8_e4m3', r.device, r.latency],
-  role: () => undefined,
+  role: part => part.id === blackwellRepeatFloorPartId
+    ? "fit (the blackwell and blackwell-ultra profiles' fixed.graph_repeat_floor is fitted to its rows of 64 Ki elements and fewer: scripts/fit-calibration.py)"
+    : undefined,
   directives: [
     'replayed_copies = 1 (the collector quantizes the same input five times a timed iteration, collector/trtllm/collect_computescale.py: what the L2 holds of it and of the output it holds from the call before)',
     'graph_captured = yes (collector/helper.py benchmark_with_power captures the five calls in one CUDA graph)',
