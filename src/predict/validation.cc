@@ -968,12 +968,12 @@ std::vector<Op> native_quantization_passes(double elements, const GemmTypes& t, 
   constexpr double kIndex = 8;
   constexpr double kGroup = 128;
   const double wide = t.output_bytes;
+  const double groups = elements / kGroup;
   auto pass = [](std::string label, double count, double bytes_each) {
     return element_pass(std::move(label), count, count * bytes_each);
   };
   std::vector<Op> ops;
   if (per_group) {
-    const double groups = elements / kGroup;
     ops = {pass("abs", elements, 2 * wide),
            element_pass("group_max", elements, elements * wide + groups * (wide + kIndex)),
            pass("group_max_to_float32", groups, wide + kFloat32),
@@ -986,7 +986,7 @@ std::vector<Op> native_quantization_passes(double elements, const GemmTypes& t, 
   }
   ops.push_back(pass("clamp", elements, 2 * kFloat32));
   ops.push_back(pass("to_fp8", elements, kFloat32 + t.input_bytes));
-  if (per_group) ops.push_back(pass("scales_column_major", elements / kGroup, 2 * kFloat32));
+  if (per_group) ops.push_back(pass("scales_column_major", groups, 2 * kFloat32));
   return ops;
 }
 
