@@ -932,12 +932,13 @@ auto where_multiplied(Price price) {
 // How a source's fp8 products quantize their 16-bit input in the call ('# ridge: input_quantize
 // = none | dynamic | static | per-token | native-static | native-group (why)'): with a dynamic
 // scale for the whole input (TensorRT-LLM's FP8QDQLinearMethod without an input scale) the scale
-// zeroed (one more kernel, at the floor), the input's largest magnitude reduced into it, then the
-// input quantized; in one pass with a static scale (vLLM's custom kernel, static_scaled_fp8_quant)
-// or with a scale a row or a group of one (SGLang's sgl_per_token_quant_fp8: each row's largest
-// magnitude found and the row quantized by one block, its second read of the row from the SM's
-// cache); or as PyTorch runs vLLM's QuantFP8.forward_native eagerly, each expression its own
-// kernel (native_quantization_passes).
+// zeroed (one more kernel, at the floor), the input's largest magnitude reduced into it, the
+// input quantized, then the scale, kept in the input's 16 bits, widened to float32 for cuBLASLt
+// by a PyTorch kernel of its own (`cur_input_scale.to(torch.float32)`); in one pass with a static
+// scale (vLLM's custom kernel, static_scaled_fp8_quant) or with a scale a row or a group of one
+// (SGLang's sgl_per_token_quant_fp8: each row's largest magnitude found and the row quantized by
+// one block, its second read of the row from the SM's cache); or as PyTorch runs vLLM's
+// QuantFP8.forward_native eagerly, each expression its own kernel (native_quantization_passes).
 enum class InputQuantize { none, dynamic, one_pass, native_static, native_group };
 
 InputQuantize input_quantize_of(const Table& t) {
@@ -950,6 +951,9 @@ InputQuantize input_quantize_of(const Table& t) {
   if (choice == "native-group") return InputQuantize::native_group;
   return InputQuantize::one_pass;
 }
+
+// The bytes of a float32, the width the quantization passes widen to.
+constexpr double kFloat32 = 4;
 
 // vLLM's QuantFP8.forward_native (vllm/model_executor/layers/quantization/input_quant_fp8.py, as
 // of vLLM 0.12 to 0.14) run eagerly, one PyTorch kernel an expression, where vLLM's custom ops are
@@ -964,7 +968,6 @@ InputQuantize input_quantize_of(const Table& t) {
 // Blackwell DeepGEMM also rounds the scales to powers of two (use_ue8m0), three more small
 // kernels, not priced: the one such table at hand is the H100's.
 std::vector<Op> native_quantization_passes(double elements, const GemmTypes& t, bool per_group) {
-  constexpr double kFloat32 = 4;
   constexpr double kIndex = 8;
   constexpr double kGroup = 128;
   const double wide = t.output_bytes;
@@ -1013,7 +1016,8 @@ std::vector<Op> input_quantization_passes(const GemmShape& s, const GemmTypes& t
       return native_quantization_passes(elements, types, how == InputQuantize::native_group);
     case InputQuantize::dynamic:
       return {element_pass("input_amax", elements, elements * types.output_bytes),
-              quantize_pass(elements, types)};
+              quantize_pass(elements, types),
+              element_pass("scale_to_float32", 1, types.output_bytes + kFloat32)};
     case InputQuantize::none:
       break;
   }
