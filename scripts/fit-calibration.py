@@ -40,9 +40,11 @@ The others are fitted to validation sets that `ridge validate` reports as fit se
 - `attention.trtllm_efficiency_d128`, the main loop's rate of TensorRT-LLM's context FMHA at a
   head of 128, as a share of the dense 16-bit peak: NVIDIA aiconfigurator's H100 context
   attention table (data/validation/attention_aiconfigurator_h100_bf16.tsv: TensorRT-LLM 1.3's
-  attention layer on causal prompts of 128 to 16k tokens), every row; Ampere and Blackwell Ultra
-  take the same figure, and the A100's, H200's and B300's tables hold it out (the B200 keeps its
-  own, lower share: data/calibration/blackwell.toml).
+  attention layer on causal prompts of 128 to 16k tokens), every row; Ampere takes the same
+  figure, and the A100's and H200's tables hold it out. Blackwell Ultra's, the same from the
+  B300's table (trtllm-gen's kernels, whose exponentials run twice as fast as the B200's), every
+  row; the GB300's table holds it out (the B200 keeps its own, lower share, an estimate:
+  data/calibration/blackwell.toml).
 - `fixed.graph_kernel_floor`, what each kernel of a model step costs under CUDA graphs beyond
   its bytes and FLOPs: gpt-fast's bf16 rows (source S3 of
   data/validation/llm_inference_gptfast_nemo.tsv: torch.compile with CUDA graphs, batch 1, TP 1
@@ -155,6 +157,7 @@ L40S = ROOT / "data/validation/gemm_aiconfigurator_l40s_bf16.tsv"
 B300_DECODE = ROOT / "data/validation/decode_attention_aiconfigurator_b300_bf16.tsv"
 H100_DECODE = ROOT / "data/validation/decode_attention_aiconfigurator_h100_bf16.tsv"
 H100_CONTEXT = ROOT / "data/validation/attention_aiconfigurator_h100_bf16.tsv"
+B300_CONTEXT = ROOT / "data/validation/attention_aiconfigurator_b300_bf16.tsv"
 H100_NCCL = ROOT / "data/validation/collective_aiconfigurator_h100_fp16.tsv"
 B300_NCCL = ROOT / "data/validation/collective_aiconfigurator_b300_fp16.tsv"
 H100_ALLREDUCE = ROOT / "data/validation/collective_aiconfigurator_h100_trtllm_allreduce.tsv"
@@ -236,7 +239,9 @@ FIGURES = [
     Figure("decode_block_overhead", H100_DECODE, "table", "bf16", 0.0, 20e-6, 1e-7, True,
            ("ampere", "hopper")),
     Figure("trtllm_efficiency_d128", H100_CONTEXT, "table", "bf16", 0.2, 1.0, 0.001, False,
-           ("ampere", "hopper", "blackwell-ultra")),
+           ("ampere", "hopper")),
+    Figure("trtllm_efficiency_d128", B300_CONTEXT, "table", "bf16", 0.2, 1.0, 0.001, False,
+           ("blackwell-ultra",)),
     Figure("graph_kernel_floor", GPTFAST, "S3", "bf16", 0.0, 50e-6, 1e-7, True,
            tuple(p for p in PROFILES if p != "ada")),
     Figure("torch_8bit", GPTFAST, "S3", "int8 weight-only", 0.2, 1.0, 0.01, False),

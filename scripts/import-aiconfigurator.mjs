@@ -354,6 +354,8 @@ const scaleMatrix = {
 const attentionBurst = burst(10, 6, 'collector/trtllm/collect_attn.py: warming_up = 10, test_ite = 6')
 // The part whose context attention table TensorRT-LLM's context FMHA rate is fitted to.
 const contextFitPartId = 'h100'
+// The part whose context table Blackwell Ultra's rate of trtllm-gen's context FMHA is fitted to.
+const blackwellUltraContextFitPartId = 'b300'
 const contextDirectives = [
   "replayed_copies = 1 (the collector replays the layer on the same buffers, collector/trtllm/collect_attn.py: what the L2 holds of them it holds from the call before)",
   "attention = layer (the collector times TensorRT-LLM's attention layer: its QKV preprocessing kernel, the rotary embedding and K and V written to the cache, before the fused kernel)",
@@ -385,9 +387,10 @@ const contextAttention = {
   order: r => [Number(r.num_heads), Number(r.batch_size), Number(r.isl)],
   header: 'batch\tnheads\tseqlen\theaddim\tcausal\tdtype\tdevice\ttime_ms',
   cells: r => [r.batch_size, r.num_heads, r.isl, r.head_dim, 'true', 'bf16', r.device, r.latency],
-  role: part => part.id === contextFitPartId
-    ? 'fit (its least time is the replay floor of every context attention table of the collector: scripts/import-aiconfigurator.mjs; the attention.trtllm_efficiency_d128 of the ampere, hopper and blackwell-ultra profiles is fitted to its rows: scripts/fit-calibration.py)'
-    : undefined,
+  role: part => ({
+    [contextFitPartId]: 'fit (its least time is the replay floor of every context attention table of the collector: scripts/import-aiconfigurator.mjs; the attention.trtllm_efficiency_d128 of the ampere and hopper profiles is fitted to its rows: scripts/fit-calibration.py)',
+    [blackwellUltraContextFitPartId]: "fit (the blackwell-ultra profile's attention.trtllm_efficiency_d128 is fitted to its rows: scripts/fit-calibration.py)",
+  })[part.id],
   // What the collector's timing holds beyond the fused kernel, read from TensorRT-LLM's code.
   directives: part => [...contextDirectives, contextQkv(part)],
   phase: 'context',
