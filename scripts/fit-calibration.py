@@ -123,10 +123,10 @@ The other figures are each the one value that makes its rows' median signed erro
 model as shipped, in the order above (the overlap first: every other figure is fitted through
 it), the passes repeated until no figure moves; no other set is looked at. The held-out checks are
 torchao's tables (llm_inference_torchao.tsv, S9), torchao's eager runs (S11), TensorRT-LLM's
-tables (S7, S8), the B200's GEMM table (gemm_aiconfigurator_b200_bf16.tsv), the H200's,
-A100's, B200's, GB200's and GB300's decode attention tables, the A100's, H200's and B200's
-NCCL tables, the other parts' all-reduce tables of TensorRT-LLM, vLLM and SGLang and the other
-parts' quantization tables.
+tables (S7, S8), the B200's GEMM table (gemm_aiconfigurator_b200_bf16.tsv), the A100's, H200's
+and GB300's context attention tables, the H200's, A100's, B200's, GB200's and GB300's decode
+attention tables, the A100's, H200's and B200's NCCL tables, the other parts' all-reduce tables
+of TensorRT-LLM, vLLM and SGLang and the other parts' quantization tables.
 
     scripts/fit-calibration.py RIDGE            prints the fitted values
     scripts/fit-calibration.py RIDGE --check    exit 1 when a shipped value is not the fit's
