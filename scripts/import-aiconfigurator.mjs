@@ -467,6 +467,12 @@ const vllmAttentionDirectives = [
   "attention = cache-layer (FlashAttentionImpl.forward writes the new tokens' K and V into the paged cache, reshape_and_cache_flash, then runs flash_attn_varlen_func over the cache: vllm/v1/attention/backends/flash_attn.py; the rotary embedding runs before the backend, outside the timed call)",
   ...burst(3, 6, 'collector/vllm/collect_attn.py: warm_up = 3, test_ite = 6'),
 ]
+// Which FlashAttention vLLM runs on the part (FlashAttention-3 needs SM90: vLLM's
+// get_flash_attn_version), whose host code launches kernels of its own around the fused one.
+const flashAttentionOf = part =>
+  ['h100', 'h200'].includes(part.id)
+    ? "flash_attention = 3 (vLLM's FlashAttention-3 on SM90, hopper/flash_api.cpp mha_fwd of vllm-project/flash-attention @ 2adfc8c2, the build vLLM 0.14 pins: after the fused kernel it combines the key splits, or where it does not split zeroes its scheduler's semaphore, the schedule computed ahead by the metadata builder's get_scheduler_metadata)"
+    : "flash_attention = 2 (vLLM's FlashAttention-2 below SM90, csrc/flash_attn/flash_api.cpp mha_varlen_fwd of vllm-project/flash-attention @ 2adfc8c2, the build vLLM 0.14 pins: a decode step of grouped queries runs each group's query heads as one sequence, with the copies into and out of that layout and the splits' combine that ridge validate counts by shape)"
 const vllmAttention = base => ({
   ...base,
   suffix: 'vllm',
@@ -477,7 +483,7 @@ const vllmAttention = base => ({
   rule: `${base.rule}, of kernel_source vllm_flash_attn (the table's other backends left out)`,
   keep: r => r.kernel_source === 'vllm_flash_attn' && (base.phase === 'context' ? contextShapes(r) : decodeShapes(r)),
   role: () => undefined,
-  directives: vllmAttentionDirectives,
+  directives: part => [...vllmAttentionDirectives, flashAttentionOf(part)],
 })
 const vllmContextAttention = vllmAttention(contextAttention)
 const vllmGenerationAttention = vllmAttention(generationAttention)

@@ -140,25 +140,10 @@ std::vector<std::string> split_tabs(const std::string& line) {
 // The keys a '# ridge:' line may have ('device NAME' aside), in alphabetical order: a misspelt
 // one would otherwise be read as no directive at all, and its file priced without it.
 constexpr std::string_view kDirectiveKeys[] = {
-    "attention",
-    "collective_kernel",
-    "context_kernel",
-    "context_qkv",
-    "decode_kernel",
-    "device",
-    "exclude",
-    "extra_kernels",
-    "fit",
-    "graph_calls",
-    "graph_captured",
-    "input_quantize",
-    "moe_kernels",
-    "replay_every_copy",
-    "replay_floor_s",
-    "replayed_copies",
-    "role",
-    "timed_calls",
-    "timing_overhead_s",
+    "attention",      "collective_kernel", "context_kernel", "context_qkv", "decode_kernel",
+    "device",         "exclude",           "extra_kernels",  "fit",         "flash_attention",
+    "graph_calls",    "graph_captured",    "input_quantize", "moe_kernels", "replay_every_copy",
+    "replay_floor_s", "replayed_copies",   "role",           "timed_calls", "timing_overhead_s",
     "warmup_calls",
 };
 
@@ -1077,6 +1062,79 @@ bool forward_pass(const Row& row) {
   return pass.find("b") == std::string::npos;  // "bwd", "backward", "fwd+bwd", "fwd_bwd"
 }
 
+// Which FlashAttention's host code a call runs, where the file says.
+enum class FlashHost { none, flash2, flash3 };
+
+FlashHost flash_host_of(const Table& t) {
+  const std::string choice = directive_choice(t, "flash_attention", "none", {"none", "2", "3"});
+  return choice == "2" ? FlashHost::flash2 : choice == "3" ? FlashHost::flash3 : FlashHost::none;
+}
+
+// How FlashAttention-2 splits a decode step's keys (num_splits_heuristic and set_params_splitkv
+// in csrc/flash_attn/flash_api.cpp, vllm-project/flash-attention @ 2adfc8c2, the build vLLM 0.14
+// pins): none where the groups of query heads nearly fill twice the SMs (it assumes two blocks
+// an SM); else, of the split counts that change the key blocks a split takes, the fewest whose
+// waves fill at least 0.85 of the best filling, at most 128.
+double flash2_decode_splits(const AttentionShape& s, double sms) {
+  const double block_keys = s.d_head <= 64 ? 256 : s.d_head <= 128 ? 128 : 64;
+  const double key_blocks = std::ceil(s.keys() / block_keys);
+  const double groups = s.heads / s.key_heads();
+  // Each group of query heads is one sequence of `groups` queries, in blocks of 64 rows.
+  const double blocks = s.batch * s.key_heads() * std::ceil(groups / 64);
+  const double slots = 2 * sms;
+  if (blocks >= 0.8 * slots) return 1;
+  const double most = std::min({128.0, slots, key_blocks});
+  const auto eligible = [key_blocks](double splits) {
+    return splits == 1 || std::ceil(key_blocks / splits) != std::ceil(key_blocks / (splits - 1));
+  };
+  const auto filling = [blocks, slots](double splits) {
+    const double waves = blocks * splits / slots;
+    return waves / std::ceil(waves);
+  };
+  double best = 0;
+  for (double splits = 1; splits <= most; ++splits)
+    if (eligible(splits)) best = std::max(best, filling(splits));
+  for (double splits = 1; splits <= most; ++splits)
+    if (eligible(splits) && filling(splits) >= 0.85 * best) return splits;
+  return 1;
+}
+
+// The kernels FlashAttention's host code launches around its fused kernel, as passes before
+// (`before`) and after it. FlashAttention-2 (mha_varlen_fwd, the same file) runs a decode step of
+// grouped queries with each group's query heads as one sequence: it copies the queries into that
+// layout where a reshape cannot view them (more than one sequence and more than one K and V
+// head), copies the output back into the caller's buffer, and then either combines its key
+// splits or, unsplit, copies the log-sum-exp back where a reshape cannot view it. Prompts, and
+// as many K and V heads as query heads, run in place. FlashAttention-3 (hopper/flash_api.cpp)
+// launches one kernel after the fused one whatever the shape: the splits' combine, or where
+// it does not split, the zeroing of its scheduler's semaphore (vLLM hands it the schedule, so
+// the kernel that would zero it does not run); its bytes are a few, priced at the floor.
+struct FlashHostPasses {
+  std::vector<Op> before, after;
+  double floor_kernels = 0;
+};
+
+FlashHostPasses flash_host_passes(FlashHost host, const AttentionShape& s, double sms,
+                                  double element_bytes) {
+  FlashHostPasses passes;
+  if (host == FlashHost::flash3) passes.floor_kernels = 1;
+  if (host != FlashHost::flash2 || s.seq > 1 || s.key_heads() >= s.heads) return passes;
+  const double values = s.batch * s.heads * s.d_head;  // the queries', and the output's
+  const double lse = s.batch * s.heads;
+  const bool reshaped_by_copy = s.batch > 1 && s.key_heads() > 1;
+  if (reshaped_by_copy)
+    passes.before.push_back(element_pass("flash_query_swap", 0, 2 * values * element_bytes));
+  const double splits = flash2_decode_splits(s, sms);
+  if (splits > 1)
+    passes.after.push_back(
+        element_pass("flash_split_combine", 2 * splits * values,
+                     splits * (values + lse) * kFloat32 + values * element_bytes + lse * kFloat32));
+  else if (reshaped_by_copy)
+    passes.after.push_back(element_pass("flash_lse_swap", 0, 2 * lse * kFloat32));
+  passes.after.push_back(element_pass("flash_output_swap", 0, 2 * values * element_bytes));
+  return passes;
+}
+
 // What a file's attention rows timed: the fused kernel alone (FlashAttention's benchmarks), or
 // an engine's attention layer ('# ridge: attention = layer (why)'): the rotary and cache pass
 // before the kernel too, or ('grouped-layer') before it only for grouped queries, where an
@@ -1101,6 +1159,9 @@ struct AttentionTiming {
   // into the packed QKV buffer the fused kernel reads (RotaryOutput::packed_qkv); 'separate' (the
   // default): Q to a buffer of its own, as every decode step's pass does.
   RotaryOutput context_rotary_output = RotaryOutput::separate_q;
+  // '# ridge: flash_attention = 2|3 (why)': the call runs FlashAttention's own host code (vLLM's
+  // builds of it), which launches kernels around the fused one (flash_host_passes).
+  FlashHost flash_host = FlashHost::none;
 
   bool has_cache_pass(const AttentionShape& s) const {
     return layer && (!grouped_only || s.key_heads() < s.heads);
@@ -1125,7 +1186,8 @@ AttentionTiming attention_timing(const Table& t) {
       directive_choice(t, "context_kernel", "flash", {"flash", "trtllm"}) == "trtllm",
       directive_choice(t, "context_qkv", "separate", {"separate", "packed"}) == "packed"
           ? RotaryOutput::packed_qkv
-          : RotaryOutput::separate_q};
+          : RotaryOutput::separate_q,
+      flash_host_of(t)};
 }
 
 // The attention a row describes. A decode kernel's rows give the keys in the cache (kvlen) and
@@ -1158,11 +1220,15 @@ ValidationPoint attention_point(const KernelRow& k, const AttentionTiming& timin
                                      shape.key_heads() * shape.d_head, k.types.input_bytes,
                                      k.types.input_bytes, timing.rotary_output(shape)));
   }
+  const double sms = k.device.compute_units ? k.device.compute_units->value : 1;
+  FlashHostPasses host = flash_host_passes(timing.flash_host, shape, sms, k.types.input_bytes);
+  std::ranges::move(host.before, std::back_inserter(ops));
   ops.push_back(attention(shape, k.types.input_bytes));
   ValidationPoint p;
   p.line = row.line();
   p.quantity = "time";
   p.label = ops.back().label + " " + row.text("dtype");
+  std::ranges::move(host.after, std::back_inserter(ops));
   if (cache_pass) p.label = "layer: " + p.label;
   const double source_flops = 4 * shape.batch * shape.heads * shape.seq * shape.keys() *
                               shape.d_head / (shape.causal ? 2 : 1);
@@ -1174,8 +1240,8 @@ ValidationPoint attention_point(const KernelRow& k, const AttentionTiming& timin
   const double working_set = std::ranges::max(ops, {}, &Op::bytes).bytes;
   Residency where = k.replayed_copies > 0 ? replayed_residency(working_set, k.device) : Residency{};
   where.hits_need_profile_reach = true;
-  price_ops(p, k.device, ops, k.types.compute, k.overhead_s, timing.extra_kernels, where, {},
-            k.burst);
+  price_ops(p, k.device, ops, k.types.compute, k.overhead_s,
+            timing.extra_kernels + host.floor_kernels, where, {}, k.burst);
   return p;
 }
 
