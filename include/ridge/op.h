@@ -38,6 +38,11 @@ struct AttentionShape {
   // for them (Calibration::attention_trtllm_efficiency_d128) where it has one, else
   // FlashAttention's.
   bool trtllm_fmha = false;
+  // A decode step run by FlashAttention-2's split-KV kernel (vLLM's build of it below SM90): for
+  // grouped queries its keys split by FlashAttention-2's own heuristic, else a block for each
+  // sequence and head; its blocks in waves over as many as the SMs hold, each paying the
+  // calibration's decode block cost as XQA's do.
+  bool flash2_split_kv = false;
 
   double keys() const { return kv_seq > 0 ? kv_seq : seq; }
   // TensorRT-LLM's XQA kernel, its keys in blocks (trtllm_decode_blocks above).
@@ -45,6 +50,8 @@ struct AttentionShape {
     return trtllm_decode_blocks && kv_reads == 1 && key_heads() < heads;
   }
   double key_heads() const { return kv_heads > 0 ? kv_heads : heads; }
+  // FlashAttention-2's split-KV blocks (flash2_split_kv above): a decode step.
+  bool flash2_split_blocks() const { return flash2_split_kv && seq <= 1 && kv_reads == 1; }
   // Query-key scores of one head of one sequence: every key for every query, or causal, a
   // cache's keys and, within the sequence, the keys up to each query's own position.
   double scores() const {

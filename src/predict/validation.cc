@@ -18,6 +18,7 @@
 #include "core/json_input.h"
 #include "core/text.h"
 #include "predict/device_names.h"
+#include "predict/flash_decode.h"
 #include "ridge/analysis.h"
 #include "ridge/bounds.h"
 #include "ridge/calibration.h"
@@ -1070,35 +1071,6 @@ FlashHost flash_host_of(const Table& t) {
   return choice == "2" ? FlashHost::flash2 : choice == "3" ? FlashHost::flash3 : FlashHost::none;
 }
 
-// How FlashAttention-2 splits a decode step's keys (num_splits_heuristic and set_params_splitkv
-// in csrc/flash_attn/flash_api.cpp, vllm-project/flash-attention @ 2adfc8c2, the build vLLM 0.14
-// pins): none where the groups of query heads nearly fill twice the SMs (it assumes two blocks
-// an SM); else, of the split counts that change the key blocks a split takes, the fewest whose
-// waves fill at least 0.85 of the best filling, at most 128.
-double flash2_decode_splits(const AttentionShape& s, double sms) {
-  const double block_keys = s.d_head <= 64 ? 256 : s.d_head <= 128 ? 128 : 64;
-  const double key_blocks = std::ceil(s.keys() / block_keys);
-  const double groups = s.heads / s.key_heads();
-  // Each group of query heads is one sequence of `groups` queries, in blocks of 64 rows.
-  const double blocks = s.batch * s.key_heads() * std::ceil(groups / 64);
-  const double slots = 2 * sms;
-  if (blocks >= 0.8 * slots) return 1;
-  const double most = std::min({128.0, slots, key_blocks});
-  const auto eligible = [key_blocks](double splits) {
-    return splits == 1 || std::ceil(key_blocks / splits) != std::ceil(key_blocks / (splits - 1));
-  };
-  const auto filling = [blocks, slots](double splits) {
-    const double waves = blocks * splits / slots;
-    return waves / std::ceil(waves);
-  };
-  double best = 0;
-  for (double splits = 1; splits <= most; ++splits)
-    if (eligible(splits)) best = std::max(best, filling(splits));
-  for (double splits = 1; splits <= most; ++splits)
-    if (eligible(splits) && filling(splits) >= 0.85 * best) return splits;
-  return 1;
-}
-
 // The kernels FlashAttention's host code launches around its fused kernel, as passes before
 // (`before`) and after it. FlashAttention-2 (mha_varlen_fwd, the same file) runs a decode step of
 // grouped queries with each group's query heads as one sequence: it copies the queries into that
@@ -1124,7 +1096,7 @@ FlashHostPasses flash_host_passes(FlashHost host, const AttentionShape& s, doubl
   const bool reshaped_by_copy = s.batch > 1 && s.key_heads() > 1;
   if (reshaped_by_copy)
     passes.before.push_back(element_pass("flash_query_swap", 0, 2 * values * element_bytes));
-  const double splits = flash2_decode_splits(s, sms);
+  const double splits = predict::flash2_decode_splits(s, sms);
   if (splits > 1)
     passes.after.push_back(
         element_pass("flash_split_combine", 2 * splits * values,
@@ -1210,6 +1182,7 @@ ValidationPoint attention_point(const KernelRow& k, const AttentionTiming& timin
   AttentionShape shape = attention_shape_of(row);
   shape.trtllm_decode_blocks = timing.trtllm_decode_blocks;
   shape.trtllm_fmha = timing.trtllm_fmha;
+  shape.flash2_split_kv = timing.flash_host == FlashHost::flash2;
   std::vector<Op> ops;
   const bool cache_pass = timing.has_cache_pass(shape);
   if (cache_pass && timing.cache_write_only) {
