@@ -23,6 +23,7 @@ struct ModelArgs {
   bool eager_pytorch = false;
   bool kv_reads_per_head = false;
   bool trtllm_xqa = false;
+  bool flash2_decode = false;
   bool trtllm_fmha = false;
   bool trtllm_moe = false;
   std::string allreduce = "nccl";
@@ -65,6 +66,7 @@ Workload workload_from(const ModelArgs& args, const ModelConfig& model, const De
   w.eager_pytorch = args.eager_pytorch;
   w.kv_read_per_query_head = args.kv_reads_per_head;
   w.trtllm_xqa = args.trtllm_xqa;
+  w.flash2_decode = args.flash2_decode;
   w.trtllm_fmha = args.trtllm_fmha;
   w.trtllm_moe = args.trtllm_moe;
   w.allreduce_kernel = *find_allreduce_kernel(args.allreduce);  // CLI11 checked the name
@@ -188,10 +190,17 @@ void add_model(CLI::App& app, std::vector<Command>& commands) {
                 "The decode attention kernel reads K and V once per query head, not once per "
                 "grouped-query group (TensorRT-LLM before v0.8, without XQA): the expected time "
                 "counts those reads");
-  sub->add_flag("--trtllm-xqa", args->trtllm_xqa,
-                "Grouped queries' decode attention runs TensorRT-LLM's XQA kernel over a 16-bit "
-                "cache (v0.8 and later, Ampere and Hopper): the expected time deals its blocks out "
-                "as TensorRT-LLM does, each at the calibration's cost a block");
+  auto* xqa = sub->add_flag(
+      "--trtllm-xqa", args->trtllm_xqa,
+      "Grouped queries' decode attention runs TensorRT-LLM's XQA kernel over a 16-bit "
+      "cache (v0.8 and later, Ampere and Hopper): the expected time deals its blocks out "
+      "as TensorRT-LLM does, each at the calibration's cost a block");
+  sub->add_flag("--flash2-decode", args->flash2_decode,
+                "The decode attention runs FlashAttention-2's split-KV kernel (vLLM's "
+                "FlashAttention backend below SM90): the expected time splits each sequence's "
+                "keys by FlashAttention-2's heuristic and runs its blocks in waves over what the "
+                "SMs hold, each at the calibration's cost a block")
+      ->excludes(xqa);
   sub->add_flag("--trtllm-fmha", args->trtllm_fmha,
                 "The prompt's attention runs TensorRT-LLM's context FMHA kernels: the expected "
                 "time takes the calibration's rate for them (fitted on an H100), not the "

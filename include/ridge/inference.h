@@ -73,6 +73,11 @@ struct Workload {
   // them, each pay the calibration's attention.decode_block_overhead (AttentionShape::
   // trtllm_decode_blocks). Else the decode kernel's keys spread evenly over the SMs.
   bool trtllm_xqa = false;
+  // The decode attention runs FlashAttention-2's split-KV kernel (vLLM's FlashAttention backend
+  // below SM90): its keys split by FlashAttention-2's own heuristic, its blocks in waves over what
+  // the SMs hold, each paying the calibration's attention.decode_block_overhead
+  // (AttentionShape::flash2_split_kv). Not with trtllm_xqa.
+  bool flash2_decode = false;
   // The prompt's attention runs TensorRT-LLM's context FMHA kernels, at the calibration's rate
   // for them where it has one (AttentionShape::trtllm_fmha); else FlashAttention's.
   bool trtllm_fmha = false;

@@ -250,7 +250,12 @@ Section expected_section(const ModelAnalysis& a) {
                  a.workload.trtllm_xqa
                      ? "TensorRT-LLM's XQA over a 16-bit cache (--trtllm-xqa): each block at "
                        "the calibration's cost where it has one (Ampere, Hopper)"
+                 : a.workload.flash2_decode
+                     ? "FlashAttention-2's split-KV kernel (--flash2-decode): its own splits, in "
+                       "waves over what the SMs hold, each block at the calibration's cost"
                      : "keys spread evenly over the SMs")},
+      {"flash2_decode", "FlashAttention-2 decode",
+       bool_cell(a.workload.flash2_decode, a.workload.flash2_decode ? "yes" : "no")},
       {"trtllm_fmha", "prompt attention",
        bool_cell(a.workload.trtllm_fmha,
                  a.workload.trtllm_fmha

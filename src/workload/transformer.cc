@@ -232,6 +232,7 @@ class StepBuilder {
     if (new_ == 1 && work_.kv_read_per_query_head) shape.kv_reads = shard_.heads / shard_.kv_heads;
     // XQA's blocks were priced over a 16-bit cache (an fp8 one takes its GMMA kernel on Hopper).
     shape.trtllm_decode_blocks = work_.trtllm_xqa && work_.kv_bytes >= 2;
+    shape.flash2_split_kv = work_.flash2_decode;
     // A decode step runs TensorRT-LLM's decode kernels (above), not its context FMHA.
     shape.trtllm_fmha = work_.trtllm_fmha && new_ > 1;
     add(span_name(span, "attention"), "attention", span_layers(span),

@@ -894,6 +894,25 @@ TEST(Expected, TensorRtLlmXqaPricesTheDecodeBlocks) {
                    *attention("llama-3.1-8b", false, true).expected_time_s);
 }
 
+// `--flash2-decode`: the decode attention as FlashAttention-2's split-KV kernel runs it, its
+// blocks in waves, each paying the calibration's cost: slower than the even spread, the bound
+// unchanged, prefill untouched.
+TEST(Expected, FlashAttention2DecodePricesItsBlocks) {
+  Workload w;
+  w.batch = 16;
+  w.prompt = 1024;
+  const auto attention = [&](bool flash2, bool decode) {
+    return h100_attention_op("llama-3.1-8b", w, &Workload::flash2_decode, flash2, decode);
+  };
+  const ModelOp spread = attention(false, true);
+  const ModelOp blocks = attention(true, true);
+  ASSERT_TRUE(blocks.attention_shape->flash2_split_blocks());
+  EXPECT_DOUBLE_EQ(blocks.time_s, spread.time_s);
+  EXPECT_GT(*blocks.expected_time_s, *spread.expected_time_s);
+  EXPECT_DOUBLE_EQ(*attention(true, false).expected_time_s,
+                   *attention(false, false).expected_time_s);
+}
+
 // `--trtllm-fmha`: the prompt's attention at TensorRT-LLM's context FMHA rate, slower than
 // FlashAttention-3's on Hopper; the bound unchanged, and a decode step's attention (TensorRT-LLM's
 // decode kernels) untouched.
