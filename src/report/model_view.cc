@@ -252,7 +252,8 @@ Section expected_section(const ModelAnalysis& a) {
                        "the calibration's cost where it has one (Ampere, Hopper)"
                  : a.workload.flash2_decode
                      ? "FlashAttention-2's split-KV kernel (--flash2-decode): its own splits, in "
-                       "waves over what the SMs hold, each block at the calibration's cost"
+                       "waves over what the SMs hold, each block at the calibration's cost where "
+                       "it has one (Ampere, Ada, Hopper)"
                      : "keys spread evenly over the SMs")},
       {"flash2_decode", "FlashAttention-2 decode",
        bool_cell(a.workload.flash2_decode, a.workload.flash2_decode ? "yes" : "no")},
