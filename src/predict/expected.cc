@@ -411,6 +411,7 @@ double decode_blocks_per_sequence(double keys, double sequences, double pairs, d
 struct DecodeBlocks {
   double blocks = 0;
   double keys_per_block = 0;
+  double slots = 0;  // blocks that run at once
   double waves = 0;
   double memory_time_s = 0;
   double overhead_time_s = 0;
@@ -423,38 +424,31 @@ DecodeBlocks decode_blocks(const AttentionShape& s, double per_pair, double slot
   DecodeBlocks d;
   d.blocks = s.batch * s.key_heads() * per_pair;
   d.keys_per_block = s.keys() / per_pair;
+  d.slots = slots;
   d.waves = std::ceil(d.blocks / slots);
   d.memory_time_s = d.waves * (bytes / d.blocks) / (bandwidth_bytes_per_s / slots);
   d.overhead_time_s = d.waves * block_overhead_s;
   return d;
 }
 
-// A decode kernel whose keys its blocks deal out (XQA's, FlashAttention-2's split-KV kernel's),
-// with the SM slots its blocks run in; none for a kernel whose keys spread evenly, or without the
-// calibration's cost a block.
-struct DecodeSchedule {
-  DecodeBlocks blocks;
-  double slots = 0;
-};
-
-std::optional<DecodeSchedule> decode_schedule(const AttentionShape& s, const Device& device,
-                                              double bytes, double bandwidth_bytes_per_s,
-                                              const Calibration& c) {
+// A decode kernel whose keys its blocks deal out (XQA's, FlashAttention-2's split-KV kernel's);
+// none for a kernel whose keys spread evenly, or without the calibration's cost a block.
+std::optional<DecodeBlocks> decode_schedule(const AttentionShape& s, const Device& device,
+                                            double bytes, double bandwidth_bytes_per_s,
+                                            const Calibration& c) {
   if (!c.attention_decode_block_overhead_s || s.seq > 1) return std::nullopt;
   const double units = units_of(device);
   const double overhead_s = c.attention_decode_block_overhead_s->value;
   if (s.trtllm_xqa_blocks()) {
     const double per_pair =
         decode_blocks_per_sequence(s.keys(), s.batch, s.batch * s.key_heads(), units);
-    return DecodeSchedule{
-        decode_blocks(s, per_pair, units, bytes, bandwidth_bytes_per_s, overhead_s), units};
+    return decode_blocks(s, per_pair, units, bytes, bandwidth_bytes_per_s, overhead_s);
   }
   if (s.flash2_split_blocks()) {
     const double per_pair =
         predict::flash2_decode_splits(s, units) * predict::flash2_query_blocks(s);
     const double slots = units * predict::flash2_blocks_per_sm(device, s.d_head);
-    return DecodeSchedule{
-        decode_blocks(s, per_pair, slots, bytes, bandwidth_bytes_per_s, overhead_s), slots};
+    return decode_blocks(s, per_pair, slots, bytes, bandwidth_bytes_per_s, overhead_s);
   }
   return std::nullopt;
 }
@@ -479,16 +473,15 @@ ExpectedTime attention_time(const Op& op, const Device& device, Precision precis
   e.busy_share = busy_share(op.flops / rate, e.compute_time_s);
   const double bytes = op.bytes + (s.kv_reads - 1) * s.kv_bytes;
   e.memory_time_s = bytes / a.bandwidth_bytes_per_s;
-  if (const auto decode = decode_schedule(s, device, bytes, a.bandwidth_bytes_per_s, c)) {
-    const DecodeBlocks& d = decode->blocks;
-    e.memory_time_s = d.memory_time_s;
+  if (const auto d = decode_schedule(s, device, bytes, a.bandwidth_bytes_per_s, c)) {
+    e.memory_time_s = d->memory_time_s;
     if (a.describe)
       e.detail = fmt::format(
           "decode kernel: {} blocks of {:.4g} keys in {} waves of {} over {} SMs, each streaming "
           "at its share of the bandwidth and paying {:.3g} us",
-          d.blocks, d.keys_per_block, d.waves, decode->slots, units,
+          d->blocks, d->keys_per_block, d->waves, d->slots, units,
           1e6 * c.attention_decode_block_overhead_s->value);
-    return finish(e, a, overlapped_work_s(e, a) + d.overhead_time_s);
+    return finish(e, a, overlapped_work_s(e, a) + d->overhead_time_s);
   }
   if (a.describe) {
     e.detail = fmt::format(

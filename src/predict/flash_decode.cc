@@ -19,8 +19,10 @@ double flash2_query_blocks(const AttentionShape& s) {
   return std::ceil(s.heads / s.key_heads() / kQueryRowsPerBlock);
 }
 
+bool flash2_swaps_groups(const AttentionShape& s) { return s.seq <= 1 && s.key_heads() < s.heads; }
+
 double flash2_decode_splits(const AttentionShape& s, double sms) {
-  if (s.key_heads() >= s.heads) return 1;
+  if (!flash2_swaps_groups(s)) return 1;
   const double key_blocks = std::ceil(s.keys() / flash2_key_block(s.d_head));
   const double blocks = s.batch * s.key_heads() * flash2_query_blocks(s);
   const double slots = kHeuristicBlocksPerSm * sms;

@@ -12,6 +12,12 @@ namespace ridge::predict {
 // 256 for heads of 64 dimensions or fewer, 128 to 128, 64 past that.
 double flash2_key_block(double d_head);
 
+// Whether FlashAttention-2 runs this step with each K/V head's group of query heads as one
+// sequence of that many queries (seqlenq_ngroups_swapped in mha_varlen_fwd): a decode step of
+// grouped queries. Only such a step is split, and only such a step is copied into and out of
+// that layout.
+bool flash2_swaps_groups(const AttentionShape& s);
+
 // How many splits num_splits_heuristic gives a decode step of grouped queries, each group of
 // query heads one sequence of that many queries (seqlenq_ngroups_swapped): none where the
 // groups' blocks nearly fill twice the SMs (it assumes two blocks an SM); else, of the split

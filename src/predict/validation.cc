@@ -1090,7 +1090,7 @@ FlashHostPasses flash_host_passes(FlashHost host, const AttentionShape& s, doubl
                                   double element_bytes) {
   FlashHostPasses passes;
   if (host == FlashHost::flash3) passes.floor_kernels = 1;
-  if (host != FlashHost::flash2 || s.seq > 1 || s.key_heads() >= s.heads) return passes;
+  if (host != FlashHost::flash2 || !predict::flash2_swaps_groups(s)) return passes;
   const double values = s.batch * s.heads * s.d_head;  // the queries', and the output's
   const double lse = s.batch * s.heads;
   const bool reshaped_by_copy = s.batch > 1 && s.key_heads() > 1;
