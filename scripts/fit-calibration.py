@@ -109,6 +109,14 @@ The others are fitted to validation sets that `ridge validate` reports as fit se
   of PULL_TWO_STAGE_LARGE_BYTES and more, the two-stage barrier to the two-stage rows below that;
   the other parts' vLLM and SGLang tables hold them out.
 
+- `gemm.triton_moe_step` and `gemm.triton_moe_small_step`, what an SM takes for each K step of
+  vLLM's Triton fused-MoE kernel at its two default tiles: vLLM's own H100 timings of them
+  (data/validation/moe_vllm_benchmark_h100_fp8.tsv: pull request 24700's benchmark_moe.py run of
+  Qwen3-30B-A3B's experts in per-tensor fp8, 1 to 4,096 tokens), the 64 x 64 tile's to its rows
+  of more tokens than experts, the 16 x 32 tile's to the others, each fitted through the other;
+  the hopper profile's, which the Blackwell profiles copy as an estimate. aiconfigurator's vLLM
+  MoE tables hold them out.
+
 Two figures are fitted to a paper's figure, no validation set: Hopper's `attention.efficiency_d128`
 and `attention.block_overhead`, the main loop's rate A and each block's fixed part c of
 FlashAttention-3's forward pass (Shah et al. 2024, Figure 5: head 128, no mask, H100 SXM5, B x S
@@ -126,7 +134,8 @@ torchao's tables (llm_inference_torchao.tsv, S9), torchao's eager runs (S11), Te
 tables (S7, S8), the B200's GEMM table (gemm_aiconfigurator_b200_bf16.tsv), the A100's, H200's
 and GB300's context attention tables, the H200's, A100's, B200's, GB200's and GB300's decode
 attention tables, the A100's, H200's and B200's NCCL tables, the other parts' all-reduce tables
-of TensorRT-LLM, vLLM and SGLang and the other parts' quantization tables.
+of TensorRT-LLM, vLLM and SGLang, the other parts' quantization tables and aiconfigurator's vLLM
+MoE tables.
 
     scripts/fit-calibration.py RIDGE            prints the fitted values
     scripts/fit-calibration.py RIDGE --check    exit 1 when a shipped value is not the fit's
@@ -167,6 +176,7 @@ B300_SGLANG_ALLREDUCE = ROOT / "data/validation/collective_aiconfigurator_b300_s
 A100_VLLM_ALLREDUCE = ROOT / "data/validation/collective_aiconfigurator_a100_vllm_allreduce.tsv"
 H200_ELEMENTWISE = ROOT / "data/validation/elementwise_torch_h200_mul.tsv"
 B300_QUANTIZE = ROOT / "data/validation/elementwise_aiconfigurator_b300_quantize.tsv"
+VLLM_MOE = ROOT / "data/validation/moe_vllm_benchmark_h100_fp8.tsv"
 NCCL_FIT_BYTES = 32 * 2**20  # from here up the link's rate is most of a collective's time
 NCCL_LATENCY_BYTES = 64 * 2**10  # up to here a collective's fixed costs are most of its time
 PULL_LARGE_BYTES = 2**20  # from here vLLM's one-stage kernel's reads are most of its time
@@ -182,6 +192,7 @@ BURST_SIDE = 1024  # from this large in every dimension an L40S's GEMM is its te
 LARGE_CACHE_BYTES = 2**30  # K and V this large: streaming them is nearly all of a decode call
 SMALL_ELEMENTS = 2**16  # an element-wise kernel this small is mostly its fixed cost
 DECODE_FIELD = re.compile(r"\b(d_head|keys|heads|kv_heads|batch)=(\d+)")
+MOE_LABEL = re.compile(r"^(\d+) tokens, top \d+ of (\d+) experts")
 
 
 @dataclass(frozen=True)
@@ -269,6 +280,10 @@ FIGURES = [
            True, ("hopper",)),
     Figure("graph_repeat_floor", B300_QUANTIZE, "elementwise-small", "fp8_e4m3", 0.0, 10e-6, 1e-8,
            True, ("blackwell", "blackwell-ultra")),
+    Figure("triton_moe_step", VLLM_MOE, "moe-large", "fp8_e4m3->bf16", 0.0, 2e-6, 1e-9, True,
+           ("hopper", "blackwell", "blackwell-ultra")),
+    Figure("triton_moe_small_step", VLLM_MOE, "moe-small", "fp8_e4m3->bf16", 0.0, 2e-6, 1e-9,
+           True, ("hopper", "blackwell", "blackwell-ultra")),
 ]
 
 
@@ -404,6 +419,20 @@ def small_elementwise_errors(ridge: str, profiles: list, figure: Figure) -> list
     return errors
 
 
+def moe_errors(ridge: str, profiles: list, figure: Figure) -> list:
+    """The errors of the MoE table's rows that run vLLM's 64 x 64 tile (more tokens than experts)
+    or, for the small tile's figure, the others."""
+    errors = []
+    for point in table_points(ridge, profiles, figure):
+        tokens, experts = (int(side) for side in MOE_LABEL.match(point["label"]).groups())
+        large = tokens > experts
+        if large == (figure.source == "moe-large") and point["label"].endswith(figure.rows):
+            errors.append(point["error"])
+    if not errors:
+        sys.exit(f"no MoE rows for {figure.key} in {figure.file}")
+    return errors
+
+
 def pull_allreduce_fits(figure: Figure, size: int, gpus: str, note: str) -> bool:
     """Whether a row of vLLM's all-reduce table sets `figure`: the barrier its rows of
     NCCL_LATENCY_BYTES and less, the peer read latency its one-stage rows of PULL_LARGE_BYTES and
@@ -464,6 +493,8 @@ def fit_errors(ridge: str, values: dict, figure: Figure, scratch: pathlib.Path) 
         return collective_errors(ridge, profiles, figure)
     if figure.source == "elementwise-small":
         return small_elementwise_errors(ridge, profiles, figure)
+    if figure.source in ("moe-large", "moe-small"):
+        return moe_errors(ridge, profiles, figure)
     if figure.source == "table":  # every priced row of the file
         return [p["error"] for p in table_points(ridge, profiles, figure)
                 if p.get("error") is not None and p["label"].endswith(figure.rows)]

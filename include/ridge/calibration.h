@@ -131,6 +131,13 @@ struct Calibration {
   // tile of m by n whose cluster lines up along M draws m + n / c elements a step from the L2.
   // Absent: 1, every tile loads its own.
   std::optional<Figure> gemm_multicast;
+  // What an SM takes for each K step of vLLM's Triton fused-MoE kernel at its default tiles
+  // (predict/triton_moe.h), seconds: 64 by 64 stepping 32 deep, and 16 by 32 stepping 64 deep.
+  // The kernel retires its steps at this rate whatever the operands' type (its loop's latency,
+  // not the tensor cores, sets it). Absent: the product is priced at the vendor libraries'
+  // tiles.
+  std::optional<Figure> triton_moe_step_s;
+  std::optional<Figure> triton_moe_small_step_s;
   // How a kernel's compute and memory parts add up near its ridge point: the exponent p of their
   // p-norm (overlapped_time_s, expected.h). Absent: the larger part alone, as the roofline has
   // it.

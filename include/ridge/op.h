@@ -10,10 +10,24 @@
 
 namespace ridge {
 
+// A grouped product run by a kernel whose tile is fixed, not chosen for the shape: vLLM's Triton
+// fused-MoE kernel at its default configuration. Its grid is `row_tiles` tiles of `m` rows (each
+// expert's rows padded to whole tiles) times the tiles of `n` columns across the output, each
+// stepping through K `k` at a time.
+struct FixedTile {
+  double m = 0, n = 0, k = 0;
+  double row_tiles = 0;
+};
+
 // The sizes of a matrix product C = A B (A m-by-k, B k-by-n), `batch` independent (or grouped)
 // products: what tile and wave quantisation reason about.
 struct GemmShape {
-  double m = 0, n = 0, k = 0, batch = 1;
+  GemmShape(double rows = 0, double columns = 0, double depth = 0, double products = 1)
+      : m(rows), n(columns), k(depth), batch(products) {}
+
+  double m, n, k, batch;
+  // The kernel's own tile where it has one (FixedTile); else a vendor library picks the tiling.
+  std::optional<FixedTile> fixed_tile;
 };
 
 struct AttentionShape {

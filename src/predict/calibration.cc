@@ -49,9 +49,13 @@ class CalibrationReader : TomlReader {
           sourced(memory, "memory", "l2_bandwidth", FigureKind::bytes_per_s);
     read_l2_hits(memory, c);
     if (root_.contains("gemm")) {
-      const toml::table& gemm = section("gemm", {"stream_k", "multicast"});
+      const toml::table& gemm =
+          section("gemm", {"stream_k", "multicast", "triton_moe_step", "triton_moe_small_step"});
       if (gemm.contains("stream_k")) c.gemm_stream_k = library_fact(gemm, "gemm", "stream_k");
       c.gemm_multicast = optional_sourced(gemm, "gemm", "multicast", FigureKind::count);
+      c.triton_moe_step_s = optional_sourced(gemm, "gemm", "triton_moe_step", FigureKind::seconds);
+      c.triton_moe_small_step_s =
+          optional_sourced(gemm, "gemm", "triton_moe_small_step", FigureKind::seconds);
     }
     if (root_.contains("overlap")) {
       const toml::table& overlap = section("overlap", {"exponent"});

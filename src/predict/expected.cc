@@ -10,6 +10,7 @@
 
 #include "predict/flash_decode.h"
 #include "predict/gemm_tiles.h"
+#include "predict/triton_moe.h"
 #include "ridge/bounds.h"
 #include "ridge/collective.h"
 #include "ridge/units.h"
@@ -145,6 +146,18 @@ double overlapped_work_s(const ExpectedTime& e, const Achievable& a) {
   return overlapped_time_s(e.compute_time_s, e.memory_time_s, a.overlap_exponent);
 }
 
+// What an SM takes for each K step of the shape's own fixed tile, where the calibration says:
+// vLLM's Triton fused-MoE kernel at either of its default tiles.
+std::optional<double> fixed_tile_step_s(const GemmShape& shape, const Calibration& c) {
+  if (!shape.fixed_tile) return std::nullopt;
+  std::optional<Figure> step;
+  if (predict::same_tile(*shape.fixed_tile, predict::kTritonMoeTile)) step = c.triton_moe_step_s;
+  if (predict::same_tile(*shape.fixed_tile, predict::kTritonMoeSmallTile))
+    step = c.triton_moe_small_step_s;
+  if (!step) return std::nullopt;
+  return step->value;
+}
+
 ExpectedTime modelled_gemm_time(const Op& op, const Device& device, const Calibration& c,
                                 const Achievable& a) {
   predict::GemmMachine machine;
@@ -158,7 +171,10 @@ ExpectedTime modelled_gemm_time(const Op& op, const Device& device, const Calibr
   machine.multicast = c.gemm_multicast ? c.gemm_multicast->value : 1;
   machine.overlap_exponent = a.overlap_exponent;
   machine.kernel_floor_s = a.floor_s;
-  const predict::GemmTiling t = predict::best_tiling(*op.gemm_shape, op.bytes, machine);
+  const std::optional<double> fixed_step_s = fixed_tile_step_s(*op.gemm_shape, c);
+  const predict::GemmTiling t =
+      fixed_step_s ? predict::fixed_tiling(*op.gemm_shape, op.bytes, machine, *fixed_step_s)
+                   : predict::best_tiling(*op.gemm_shape, op.bytes, machine);
   ExpectedTime e;
   e.compute_time_s = t.compute_time_s;
   e.busy_share = busy_share(op.flops / a.rate_flops_per_s, e.compute_time_s);
@@ -243,7 +259,8 @@ ExpectedTime gemm_time(const Op& op, const Device& device, Precision precision,
                        const Calibration& c, const Achievable& a) {
   ExpectedTime e = modelled_gemm_time(op, device, c, a);
   const Sweep sweep = sweep_at(c, precision);
-  if (sweep.points.empty()) return e;
+  // The sweep timed the vendor library's kernels, not a kernel with a tile of its own.
+  if (sweep.points.empty() || fixed_tile_step_s(*op.gemm_shape, c)) return e;
   if (!sweep.contains(*op.gemm_shape)) {
     if (a.describe)
       e.detail += fmt::format("; outside the measured sweep ({}): the model alone", sweep.range());

@@ -181,6 +181,9 @@ GemmTiling price(const GemmShape& s, Tile t, int split, Decomposition how, doubl
 }  // namespace
 
 std::string GemmTiling::describe() const {
+  if (fixed_tile_k > 0)
+    return fmt::format("the kernel's own tile {}x{} stepping {} deep, {:.2f} tiles an SM", tile_m,
+                       tile_n, fixed_tile_k, waves);
   if (cpu_packing)
     return fmt::format("BLAS register tile {}x{}, operands packed first", tile_m, tile_n);
   if (stream_k) return fmt::format("tile {}x{}, stream-k over {:.2f} waves", tile_m, tile_n, waves);
@@ -207,6 +210,23 @@ GemmTiling cpu_tiling(const GemmShape& s, double ideal_bytes, const GemmMachine&
   g.memory_time_s = g.traffic_bytes / machine.bandwidth_bytes_per_s;
   g.sequential = !gemv;
   g.cpu_packing = !gemv;
+  return g;
+}
+
+GemmTiling fixed_tiling(const GemmShape& shape, double ideal_bytes, const GemmMachine& machine,
+                        double step_s) {
+  const FixedTile& t = *shape.fixed_tile;
+  GemmTiling g;
+  g.tile_m = static_cast<int>(t.m);
+  g.tile_n = static_cast<int>(t.n);
+  g.fixed_tile_k = t.k;
+  g.overlap_exponent = machine.overlap_exponent;
+  const double tiles = t.row_tiles * std::ceil(shape.n / t.n);
+  const double steps_per_tile = std::ceil(shape.k / t.k);
+  g.waves = tiles / machine.units;  // fractional: an SM holds several of the tiles at once
+  g.compute_time_s = std::max(g.waves, 1.0) * steps_per_tile * step_s;
+  g.traffic_bytes = ideal_bytes;
+  g.memory_time_s = g.traffic_bytes / machine.bandwidth_bytes_per_s;
   return g;
 }
 

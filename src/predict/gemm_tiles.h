@@ -40,6 +40,8 @@ struct GemmTiling {
   // The memory part runs before the compute (a CPU BLAS's packing), not beside it.
   bool sequential = false;
   bool cpu_packing = false;
+  // The kernel's own fixed tile (FixedTile), not one a library chose: its K step.
+  double fixed_tile_k = 0;
   double overlap_exponent = 0;  // the machine's
   // The last wave's output tiles, stored after their products with nothing beside them.
   double epilogue_time_s = 0;
@@ -70,5 +72,12 @@ struct GemmTiling {
 // tiles alone cannot fill the units. `ideal_bytes` is the operation's every-operand-once
 // traffic (its element sizes may differ from the shape's, as for 4-bit weights).
 GemmTiling best_tiling(const GemmShape& shape, double ideal_bytes, const GemmMachine& machine);
+
+// A kernel of one fixed tile (the shape's FixedTile): each tile of its grid steps through K, and
+// each SM retires the steps of the tiles it holds at `step_s` apiece, so the compute part is
+// every tile's steps shared out evenly over the units, and no less than one tile's own. Its
+// operands cross memory once: the ideal traffic.
+GemmTiling fixed_tiling(const GemmShape& shape, double ideal_bytes, const GemmMachine& machine,
+                        double step_s);
 
 }  // namespace ridge::predict

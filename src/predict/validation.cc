@@ -19,6 +19,7 @@
 #include "core/text.h"
 #include "predict/device_names.h"
 #include "predict/flash_decode.h"
+#include "predict/triton_moe.h"
 #include "ridge/analysis.h"
 #include "ridge/bounds.h"
 #include "ridge/calibration.h"
@@ -141,10 +142,13 @@ std::vector<std::string> split_tabs(const std::string& line) {
 // The keys a '# ridge:' line may have ('device NAME' aside), in alphabetical order: a misspelt
 // one would otherwise be read as no directive at all, and its file priced without it.
 constexpr std::string_view kDirectiveKeys[] = {
-    "attention",      "collective_kernel", "context_kernel", "context_qkv", "decode_kernel",
-    "device",         "exclude",           "extra_kernels",  "fit",         "flash_attention",
-    "graph_calls",    "graph_captured",    "input_quantize", "moe_kernels", "replay_every_copy",
-    "replay_floor_s", "replayed_copies",   "role",           "timed_calls", "timing_overhead_s",
+    "attention",       "collective_kernel", "context_kernel",
+    "context_qkv",     "decode_kernel",     "device",
+    "exclude",         "extra_kernels",     "fit",
+    "flash_attention", "graph_calls",       "graph_captured",
+    "input_quantize",  "moe_kernels",       "replay_every_copy",
+    "replay_floor_s",  "replayed_copies",   "role",
+    "routing",         "timed_calls",       "timing_overhead_s",
     "warmup_calls",
 };
 
@@ -1237,21 +1241,34 @@ ValidationSet run_attention_set(const Table& t, const Catalog& catalog) {
 // One GPU's share of a MoE layer's routed experts over `tokens` tokens under balanced routing:
 // min(E, T k) experts receive T k / min(E, T k) of the token-expert pairs each, the experts'
 // intermediate width split over `tp` GPUs and the experts over `ep`.
+// Under random routing ('# ridge: routing = random (why)') each token picks its experts at
+// random instead, and each expert receives a binomial number of pairs.
 struct MoeCall {
   double tokens = 0, hidden = 0, inter = 0, topk = 0, experts = 0, tp = 1, ep = 1;
+  bool random_routing = false;
 
   double pairs() const { return tokens * topk; }
   double width() const { return inter / tp; }
   double local_experts() const { return experts / ep; }
   // The experts of this GPU that receive pairs, and their pairs: at least one expert with one
   // pair, since balanced routing gives the first GPU's first expert the first token.
-  double local_active() const { return std::max(1.0, std::min(experts, pairs()) / ep); }
+  double local_active() const {
+    if (random_routing)
+      return std::max(1.0, predict::random_active_experts(local_experts(), tokens, topk, experts));
+    return std::max(1.0, std::min(experts, pairs()) / ep);
+  }
   double local_rows() const { return std::max(local_active(), pairs() / ep); }
+  // The tiles of `tile_m` rows this GPU's experts' pairs fill, each expert's rows padded.
+  double local_row_tiles(double tile_m) const {
+    if (random_routing)
+      return predict::random_row_tiles(local_experts(), tokens, topk, experts, tile_m);
+    return predict::balanced_row_tiles(local_active(), local_rows() / local_active(), tile_m);
+  }
 };
 
-MoeCall moe_call_of(const Row& row) {
-  MoeCall c{row.side("tokens"),  row.side("hidden"),    row.side("inter"),    row.side("topk"),
-            row.side("experts"), row.side_or_one("tp"), row.side_or_one("ep")};
+MoeCall moe_call_of(const Row& row, bool random_routing) {
+  MoeCall c{row.side("tokens"),  row.side("hidden"),    row.side("inter"),     row.side("topk"),
+            row.side("experts"), row.side_or_one("tp"), row.side_or_one("ep"), random_routing};
   const auto problem = [&](std::string_view columns, const std::string& why) {
     input_error("{}:{}: {}: {}", row.origin(), row.line(), columns, why);
   };
@@ -1278,13 +1295,20 @@ MoeKernels moe_kernels_of(const Table& t) {
 }
 
 // One of the call's two products over this GPU's experts, `out` by `in` weights each, a grouped
-// product of the rows each active expert receives, its output written for `written_rows`.
-Op moe_product(const MoeCall& c, double out, double in, const GemmTypes& types,
-               double written_rows) {
+// product of the rows each active expert receives, its output written for `written_rows`. vLLM
+// runs it on its Triton kernel at the default tile for the call (predict/triton_moe.h), whose
+// grid works on this GPU's row tiles; the other engines' libraries choose their tiles.
+Op moe_product(const MoeCall& c, double out, double in, const GemmTypes& types, double written_rows,
+               MoeKernels kernels) {
   const double groups = c.local_active();
   Op op = gemm(c.local_rows() / groups, out, in, types.input_bytes, groups);
   op.bytes = groups * out * in * types.input_bytes + c.local_rows() * in * types.input_bytes +
              written_rows * out * types.output_bytes;
+  if (kernels == MoeKernels::vllm) {
+    FixedTile tile = predict::triton_moe_default_tile(c.tokens, c.local_experts());
+    tile.row_tiles = c.local_row_tiles(tile.m);
+    op.gemm_shape->fixed_tile = tile;
+  }
   return op;
 }
 
@@ -1310,13 +1334,13 @@ std::vector<Op> moe_call_ops(const MoeCall& c, const GemmTypes& types, MoeKernel
   if (quantized) ops.push_back(quantize_pass(c.tokens * h, types));
   if (kernels == MoeKernels::trtllm)
     ops.push_back(element_pass("expand_rows", 0, 2 * c.local_rows() * h * narrow));
-  ops.push_back(moe_product(c, 2 * w, h, types, rows));
+  ops.push_back(moe_product(c, 2 * w, h, types, rows, kernels));
   // TensorRT-LLM's activation writes the down product's input in its type; vLLM's in 16 bits,
   // quantized after.
   const double act_out = kernels == MoeKernels::trtllm ? narrow : wide;
   ops.push_back(element_pass("gated_activation", 3 * rows * w, rows * w * (2 * wide + act_out)));
   if (quantized && kernels == MoeKernels::vllm) ops.push_back(quantize_pass(rows * w, types));
-  ops.push_back(moe_product(c, h, w, types, rows));
+  ops.push_back(moe_product(c, h, w, types, rows, kernels));
   if (kernels != MoeKernels::products)
     ops.push_back(element_pass("sum_rows", rows * h, (rows + c.tokens) * h * wide));
   return ops;
@@ -1331,11 +1355,20 @@ double trtllm_expert_map_kernels(const MoeCall& c) {
   return fused ? 1 : 3;
 }
 
-ValidationPoint moe_point(const KernelRow& k, MoeKernels kernels, double extra_kernels) {
+// How a MoE table's calls run: whose kernels, how many more of them than moe_call_ops counts
+// ('# ridge: extra_kernels'), and whether the tokens' experts were picked at random.
+struct MoeTable {
+  MoeKernels kernels = MoeKernels::products;
+  double extra_kernels = 0;
+  bool random_routing = false;
+};
+
+ValidationPoint moe_point(const KernelRow& k, const MoeTable& table) {
   const Row& row = k.row;
-  const MoeCall c = moe_call_of(row);
-  const std::vector<Op> ops = moe_call_ops(c, k.types, kernels);
-  if (kernels == MoeKernels::trtllm) extra_kernels += trtllm_expert_map_kernels(c);
+  const MoeCall c = moe_call_of(row, table.random_routing);
+  const std::vector<Op> ops = moe_call_ops(c, k.types, table.kernels);
+  double extra_kernels = table.extra_kernels;
+  if (table.kernels == MoeKernels::trtllm) extra_kernels += trtllm_expert_map_kernels(c);
   ValidationPoint p;
   p.line = row.line();
   p.quantity = "time";
@@ -1355,12 +1388,12 @@ ValidationPoint moe_point(const KernelRow& k, MoeKernels kernels, double extra_k
 }
 
 ValidationSet run_moe_set(const Table& t, const Catalog& catalog) {
-  const MoeKernels kernels = moe_kernels_of(t);
-  const double extra_kernels =
-      directive_number(t, "extra_kernels", 0, 100, true, "a count from 0 to 100").value_or(0);
-  return run_kernel_set(t, catalog, file_role(t),
-                        where_multiplied([kernels, extra_kernels](const KernelRow& k) {
-                          return moe_point(k, kernels, extra_kernels);
+  const MoeTable table{
+      moe_kernels_of(t),
+      directive_number(t, "extra_kernels", 0, 100, true, "a count from 0 to 100").value_or(0),
+      directive_choice(t, "routing", "balanced", {"balanced", "random"}) == "random"};
+  return run_kernel_set(t, catalog, file_role(t), where_multiplied([table](const KernelRow& k) {
+                          return moe_point(k, table);
                         }));
 }
 
