@@ -26,6 +26,7 @@ struct ModelArgs {
   bool flash2_decode = false;
   bool trtllm_fmha = false;
   bool trtllm_moe = false;
+  bool vllm_triton_moe = false;
   std::string allreduce = "nccl";
   bool torch_weight_kernels = false;
   std::string sweep;
@@ -69,6 +70,7 @@ Workload workload_from(const ModelArgs& args, const ModelConfig& model, const De
   w.flash2_decode = args.flash2_decode;
   w.trtllm_fmha = args.trtllm_fmha;
   w.trtllm_moe = args.trtllm_moe;
+  w.vllm_triton_moe = args.vllm_triton_moe;
   w.allreduce_kernel = *find_allreduce_kernel(args.allreduce);  // CLI11 checked the name
   w.torch_weight_kernels = args.torch_weight_kernels;
   const Precision dtype = args.dtype.empty() ? Precision::fp16 : parse_precision(args.dtype);
@@ -205,10 +207,17 @@ void add_model(CLI::App& app, std::vector<Command>& commands) {
                 "The prompt's attention runs TensorRT-LLM's context FMHA kernels: the expected "
                 "time takes the calibration's rate for them (fitted on an H100), not the "
                 "FlashAttention papers'");
-  sub->add_flag("--trtllm-moe", args->trtllm_moe,
-                "The MoE layers run TensorRT-LLM's CUTLASS MoE: the expected time adds its "
-                "kernels around the experts' products (routing, sort, rows copied into expert "
-                "order and summed back), which the bound leaves out");
+  auto* trtllm_moe =
+      sub->add_flag("--trtllm-moe", args->trtllm_moe,
+                    "The MoE layers run TensorRT-LLM's CUTLASS MoE: the expected time adds its "
+                    "kernels around the experts' products (routing, sort, rows copied into expert "
+                    "order and summed back), which the bound leaves out");
+  sub->add_flag("--vllm-triton-moe", args->vllm_triton_moe,
+                "The experts' products run vLLM's Triton fused-MoE kernel at the default tiles it "
+                "takes where it ships no tuned configuration for the part and shape (vLLM until "
+                "February 2026): the expected time takes the calibration's time a K step of those "
+                "tiles (fitted on an H100; Hopper's figure on Blackwell, an estimate)")
+      ->excludes(trtllm_moe);
   sub->add_option("--allreduce", args->allreduce,
                   "Whose kernel runs the tensor-parallel all-reduces: nccl (NCCL's ring, as "
                   "PyTorch's collectives run them), one-shot (a serving engine's one-shot kernel "

@@ -132,7 +132,7 @@ struct Calibration {
   // Absent: 1, every tile loads its own.
   std::optional<Figure> gemm_multicast;
   // What an SM takes for each K step of vLLM's Triton fused-MoE kernel at its default tiles
-  // (predict/triton_moe.h), seconds: 64 by 64 stepping 32 deep, and 16 by 32 stepping 64 deep.
+  // (ops/triton_moe.h), seconds: 64 by 64 stepping 32 deep, and 16 by 32 stepping 64 deep.
   // The kernel retires its steps at this rate whatever the operands' type (its loop's latency,
   // not the tensor cores, sets it). Absent: the product is priced at the vendor libraries'
   // tiles.

@@ -86,6 +86,12 @@ struct Workload {
   // the rows copied into expert order and summed back (ModelOp::engine_only). Else the products
   // alone, as engines that gather the rows in their products and fuse the rest run them.
   bool trtllm_moe = false;
+  // The MoE layers' expert products run vLLM's Triton fused-MoE kernel at the default tiles it
+  // falls back to where it ships no tuned configuration for the part and shape (vLLM until
+  // February 2026): the expected time takes the calibration's time a K step of those tiles
+  // (gemm.triton_moe_step) over the grid's tiles, each expert's rows padded to the tile. Not with
+  // trtllm_moe.
+  bool vllm_triton_moe = false;
   // Whose kernel runs the tensor-parallel all-reduces: NCCL's, as PyTorch's own collectives
   // (gpt-fast) run them; a serving engine's one-shot kernel where it is faster (TensorRT-LLM's
   // custom all-reduce, expected_engine_allreduce_time); or vLLM's custom all-reduce as vLLM or

@@ -8,9 +8,9 @@
 #include <queue>
 #include <vector>
 
+#include "ops/triton_moe.h"
 #include "predict/flash_decode.h"
 #include "predict/gemm_tiles.h"
-#include "predict/triton_moe.h"
 #include "ridge/bounds.h"
 #include "ridge/collective.h"
 #include "ridge/units.h"
@@ -151,9 +151,8 @@ double overlapped_work_s(const ExpectedTime& e, const Achievable& a) {
 std::optional<double> fixed_tile_step_s(const GemmShape& shape, const Calibration& c) {
   if (!shape.fixed_tile) return std::nullopt;
   std::optional<Figure> step;
-  if (predict::same_tile(*shape.fixed_tile, predict::kTritonMoeTile)) step = c.triton_moe_step_s;
-  if (predict::same_tile(*shape.fixed_tile, predict::kTritonMoeSmallTile))
-    step = c.triton_moe_small_step_s;
+  if (same_tile(*shape.fixed_tile, kTritonMoeTile)) step = c.triton_moe_step_s;
+  if (same_tile(*shape.fixed_tile, kTritonMoeSmallTile)) step = c.triton_moe_small_step_s;
   if (!step) return std::nullopt;
   return step->value;
 }

@@ -17,9 +17,9 @@
 #include "core/embedded.h"
 #include "core/json_input.h"
 #include "core/text.h"
+#include "ops/triton_moe.h"
 #include "predict/device_names.h"
 #include "predict/flash_decode.h"
-#include "predict/triton_moe.h"
 #include "ridge/analysis.h"
 #include "ridge/bounds.h"
 #include "ridge/calibration.h"
@@ -1254,15 +1254,14 @@ struct MoeCall {
   // pair, since balanced routing gives the first GPU's first expert the first token.
   double local_active() const {
     if (random_routing)
-      return std::max(1.0, predict::random_active_experts(local_experts(), tokens, topk, experts));
+      return std::max(1.0, random_active_experts(local_experts(), tokens, topk, experts));
     return std::max(1.0, std::min(experts, pairs()) / ep);
   }
   double local_rows() const { return std::max(local_active(), pairs() / ep); }
   // The tiles of `tile_m` rows this GPU's experts' pairs fill, each expert's rows padded.
   double local_row_tiles(double tile_m) const {
-    if (random_routing)
-      return predict::random_row_tiles(local_experts(), tokens, topk, experts, tile_m);
-    return predict::balanced_row_tiles(local_active(), local_rows() / local_active(), tile_m);
+    if (random_routing) return random_row_tiles(local_experts(), tokens, topk, experts, tile_m);
+    return balanced_row_tiles(local_active(), local_rows() / local_active(), tile_m);
   }
 };
 
@@ -1296,7 +1295,7 @@ MoeKernels moe_kernels_of(const Table& t) {
 
 // One of the call's two products over this GPU's experts, `out` by `in` weights each, a grouped
 // product of the rows each active expert receives, its output written for `written_rows`. vLLM
-// runs it on its Triton kernel at the default tile for the call (predict/triton_moe.h), whose
+// runs it on its Triton kernel at the default tile for the call (ops/triton_moe.h), whose
 // grid works on this GPU's row tiles; the other engines' libraries choose their tiles.
 Op moe_product(const MoeCall& c, double out, double in, const GemmTypes& types, double written_rows,
                MoeKernels kernels) {
@@ -1305,7 +1304,7 @@ Op moe_product(const MoeCall& c, double out, double in, const GemmTypes& types, 
   op.bytes = groups * out * in * types.input_bytes + c.local_rows() * in * types.input_bytes +
              written_rows * out * types.output_bytes;
   if (kernels == MoeKernels::vllm) {
-    FixedTile tile = predict::triton_moe_default_tile(c.tokens, c.local_experts());
+    FixedTile tile = triton_moe_default_tile(c.tokens, c.local_experts());
     tile.row_tiles = c.local_row_tiles(tile.m);
     op.gemm_shape->fixed_tile = tile;
   }

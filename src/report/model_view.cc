@@ -269,6 +269,12 @@ Section expected_section(const ModelAnalysis& a) {
                      ? "TensorRT-LLM's CUTLASS MoE (--trtllm-moe): its routing, sort, row copies "
                        "and sums beside the products"
                      : "the experts' products alone")},
+      {"vllm_triton_moe", "experts' products",
+       bool_cell(a.workload.vllm_triton_moe,
+                 a.workload.vllm_triton_moe
+                     ? "vLLM's Triton kernel at its default tiles (--vllm-triton-moe): each K step "
+                       "at the calibration's time where it has one (Hopper, Blackwell)"
+                     : "at the libraries' tiles")},
       {"allreduce_kernel", "all-reduce",
        Cell{std::string(to_string(a.workload.allreduce_kernel)),
             allreduce_kernel_text(a.workload.allreduce_kernel)}},

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "attention_span.h"
+#include "ops/triton_moe.h"
 #include "ridge/analysis.h"
 #include "ridge/bounds.h"
 #include "ridge/collective.h"
@@ -113,11 +114,13 @@ class StepBuilder {
   // y = x W for `rows` inputs of `in` features and `out` outputs: weights read once, inputs and
   // outputs once. `weight_sets` > 1 when several experts' (or heads') weights are read: a
   // grouped product, one group per set, the rows shared out.
+  // `tile`: the kernel's own tile, where it has one (FixedTile).
   void add_linear(std::string name, std::string kind, double count, double rows, double in,
                   double out, const WeightGroup& weights, double weight_sets = 1,
-                  double output_bytes = 0) {
+                  double output_bytes = 0, std::optional<FixedTile> tile = std::nullopt) {
     const double out_element = output_bytes > 0 ? output_bytes : work_.activation_bytes;
-    const GemmShape shape{rows / weight_sets, out, in, weight_sets};
+    GemmShape shape{rows / weight_sets, out, in, weight_sets};
+    shape.fixed_tile = tile;
     const Precision products = weights.compute.value_or(work_.compute);
     ModelOp* op = add(std::move(name), std::move(kind), count, 2 * rows * in * out,
                       weight_sets * in * out * weights.bytes + rows * in * work_.activation_bytes +
@@ -331,13 +334,15 @@ class StepBuilder {
   // A dense MLP of `width` columns over `rows` tokens, on `count` layers: gate and up (fused
   // where the checkpoint fuses them, or `fuse_gate_up`) or up alone, the activation, and down.
   void add_mlp(const std::string& prefix, double count, double rows, double width,
-               const WeightGroup& w, double weight_sets, bool fuse_gate_up = false) {
+               const WeightGroup& w, double weight_sets, bool fuse_gate_up = false,
+               std::optional<FixedTile> tile = std::nullopt) {
     if (count <= 0 || width <= 0) return;
     const double h = model_.hidden_size;
     if (!model_.gated_mlp) {
-      add_linear(prefix + "up_proj", "mlp", count, rows, h, width, w, weight_sets);
+      add_linear(prefix + "up_proj", "mlp", count, rows, h, width, w, weight_sets, 0, tile);
     } else if (model_.fused_gate_up || fuse_gate_up) {
-      add_linear(prefix + "gate_up_proj", "mlp", count, rows, h, 2 * width, w, weight_sets);
+      add_linear(prefix + "gate_up_proj", "mlp", count, rows, h, 2 * width, w, weight_sets, 0,
+                 tile);
     } else {
       add_linear(prefix + "gate_proj", "mlp", count, rows, h, width, w, weight_sets);
       add_linear(prefix + "up_proj", "mlp", count, rows, h, width, w, weight_sets);
@@ -345,7 +350,7 @@ class StepBuilder {
     const double gated = model_.gated_mlp ? 3 : 2;
     add(prefix + "act_mul", "mlp", count, kActivationFlopsPerElement * rows * width,
         gated * rows * width * work_.activation_bytes, work_.compute);
-    add_linear(prefix + "down_proj", "mlp", count, rows, width, h, w, weight_sets);
+    add_linear(prefix + "down_proj", "mlp", count, rows, width, h, w, weight_sets, 0, tile);
   }
 
   // Mixture of experts: a router picks k of E experts per token. With uniform routing the
@@ -367,13 +372,27 @@ class StepBuilder {
     const double buffer = rows * h * work_.activation_bytes;
     add_collective("moe_dispatch", CollectiveOp::alltoall, count, buffer, work_.ep);
     add_expert_order(count, rows);
-    // TensorRT-LLM's MoE keeps each expert's gate and up weights as one matrix (w3_w1).
+    // TensorRT-LLM's MoE keeps each expert's gate and up weights as one matrix (w3_w1), as
+    // vLLM's does (w13).
     add_mlp("expert_", count, rows, shard_.expert_intermediate, work_.weights.experts, active,
-            work_.trtllm_moe);
+            work_.trtllm_moe || work_.vllm_triton_moe, vllm_expert_tile(all_tokens, imbalance));
     add_engine_only("expert_combine", count, rows * h,
                     (rows + tokens()) * h * work_.activation_bytes);
     add_collective("moe_combine", CollectiveOp::alltoall, count, buffer, work_.ep);
     add_mlp("shared_", count, tokens(), shard_.shared_intermediate, work_.weights.mlp, 1);
+  }
+
+  // vLLM's Triton kernel's default tile for the step's MoE call over `all_tokens` tokens
+  // (Workload::vllm_triton_moe), its grid's row tiles those of this GPU's experts under uniform
+  // routing, each expert's rows padded to the tile, times the busiest GPU's imbalance; none
+  // where the products run a library's tiles.
+  std::optional<FixedTile> vllm_expert_tile(double all_tokens, double imbalance) const {
+    if (!work_.vllm_triton_moe) return std::nullopt;
+    FixedTile tile = triton_moe_default_tile(all_tokens, shard_.local_experts);
+    tile.row_tiles =
+        imbalance * random_row_tiles(shard_.local_experts, all_tokens, model_.experts_per_token,
+                                     model_.num_experts, tile.m);
+    return tile;
   }
 
   // The MoE call's own kernels around the experts' products where the engine runs TensorRT-LLM's

@@ -1016,6 +1016,46 @@ TEST(Expected, TensorRtLlmMoeAddsItsCallsKernelsButNotToTheBound) {
       *analyse_model(load_model("llama-3.1-8b"), w, device("h100-sxm")).decode.expected_time_s);
 }
 
+// vLLM's Triton fused-MoE kernel at its default tiles: the experts' products take its tiles and
+// its time a K step (the gate and up products one matrix, w13), the 64 by 64 tile over a
+// prompt's thousands of tokens, the 16 by 32 one over a decode step of no more tokens than
+// experts; the bound does not move, and a dense model does not change.
+TEST(Expected, VllmTritonMoeRunsTheExpertsAtTheKernelsDefaultTiles) {
+  Workload w;
+  w.batch = 8;
+  w.prompt = 2048;
+  const auto analysed = [&](bool triton) {
+    Workload x = w;
+    x.vllm_triton_moe = triton;
+    return analyse_model(load_model("qwen3-30b-a3b"), x, device("h100-sxm"));
+  };
+  const ModelAnalysis plain = analysed(false);
+  const ModelAnalysis triton = analysed(true);
+  const auto op_named = [](const PhaseResult& p, std::string_view name) -> const ModelOp* {
+    for (const ModelOp& op : p.ops)
+      if (op.name == name) return &op;
+    return nullptr;
+  };
+  const ModelOp* prompt_up = op_named(triton.prefill, "expert_gate_up_proj");
+  const ModelOp* step_down = op_named(triton.decode, "expert_down_proj");
+  ASSERT_TRUE(prompt_up && step_down);
+  ASSERT_TRUE(prompt_up->gemm_shape->fixed_tile && step_down->gemm_shape->fixed_tile);
+  EXPECT_EQ(prompt_up->gemm_shape->fixed_tile->m, 64);
+  EXPECT_EQ(step_down->gemm_shape->fixed_tile->m, 16);  // 8 tokens, 128 experts
+  // 16,384 tokens' 131,072 pairs over 128 experts, 1,024 rows each give or take 31: 16 or 17
+  // tiles of 64 rows an expert.
+  EXPECT_GT(prompt_up->gemm_shape->fixed_tile->row_tiles, 128 * 16);
+  EXPECT_LT(prompt_up->gemm_shape->fixed_tile->row_tiles, 128 * 17);
+  EXPECT_FALSE(op_named(plain.prefill, "expert_gate_proj")->gemm_shape->fixed_tile);
+  EXPECT_DOUBLE_EQ(triton.prefill.flops, plain.prefill.flops);
+  EXPECT_GT(*triton.prefill.expected_time_s, 1.5 * *plain.prefill.expected_time_s);
+  Workload dense = w;
+  dense.vllm_triton_moe = true;
+  EXPECT_DOUBLE_EQ(
+      *analyse_model(load_model("llama-3.1-8b"), dense, device("h100-sxm")).decode.expected_time_s,
+      *analyse_model(load_model("llama-3.1-8b"), w, device("h100-sxm")).decode.expected_time_s);
+}
+
 // A decode kernel that reads K and V per query head: Llama 2 70B's 8 query heads a KV head make
 // its decode attention read the cache 8 times; the bound, prefill and a multi-head model keep
 // their times.

@@ -1,9 +1,9 @@
-#include "predict/triton_moe.h"
+#include "ops/triton_moe.h"
 
 #include <algorithm>
 #include <cmath>
 
-namespace ridge::predict {
+namespace ridge {
 
 FixedTile triton_moe_default_tile(double tokens, double local_experts) {
   return tokens <= local_experts ? kTritonMoeSmallTile : kTritonMoeTile;
@@ -51,4 +51,4 @@ double random_active_experts(double experts, double tokens, double topk, double 
   return experts * (1 - std::pow(1 - p, tokens));
 }
 
-}  // namespace ridge::predict
+}  // namespace ridge

@@ -7,7 +7,7 @@
 
 #include "ridge/op.h"
 
-namespace ridge::predict {
+namespace ridge {
 
 // 64 by 64 output tiles stepping 32 deep through K (GROUP_SIZE_M 8); where the call has no more
 // tokens than the GPU has experts, 16 by 32 stepping 64 deep (GROUP_SIZE_M 1). num_warps and
@@ -36,4 +36,4 @@ double random_row_tiles(double experts, double tokens, double topk, double all_e
 // routing.
 double random_active_experts(double experts, double tokens, double topk, double all_experts);
 
-}  // namespace ridge::predict
+}  // namespace ridge
