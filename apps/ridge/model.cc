@@ -213,8 +213,9 @@ void add_model(CLI::App& app, std::vector<Command>& commands) {
                     "kernels around the experts' products (routing, sort, rows copied into expert "
                     "order and summed back), which the bound leaves out");
   sub->add_flag("--vllm-triton-moe", args->vllm_triton_moe,
-                "The experts' products run vLLM's Triton fused-MoE kernel at the default tiles it "
-                "takes where it ships no tuned configuration for the part and shape (vLLM until "
+                "The experts' products (16-bit or fp8) run vLLM's Triton fused-MoE kernel at the "
+                "default tiles it takes where it ships no tuned configuration for the part and "
+                "shape (vLLM until "
                 "February 2026): the expected time takes the calibration's time a K step of those "
                 "tiles (fitted on an H100; Hopper's figure on Blackwell, an estimate)")
       ->excludes(trtllm_moe);
