@@ -215,9 +215,9 @@ void add_model(CLI::App& app, std::vector<Command>& commands) {
   sub->add_flag("--vllm-triton-moe", args->vllm_triton_moe,
                 "The experts' products (16-bit or fp8) run vLLM's Triton fused-MoE kernel at the "
                 "default tiles it takes where it ships no tuned configuration for the part and "
-                "shape (vLLM until "
-                "February 2026): the expected time takes the calibration's time a K step of those "
-                "tiles (fitted on an H100; Hopper's figure on Blackwell, an estimate)")
+                "shape (vLLM until February 2026): the expected time takes the calibration's "
+                "time a K step of those tiles (fitted on an H100; Hopper's figure on Blackwell, "
+                "an estimate)")
       ->excludes(trtllm_moe);
   sub->add_option("--allreduce", args->allreduce,
                   "Whose kernel runs the tensor-parallel all-reduces: nccl (NCCL's ring, as "
