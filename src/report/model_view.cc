@@ -268,6 +268,9 @@ Section expected_section(const ModelAnalysis& a) {
                  a.workload.trtllm_moe
                      ? "TensorRT-LLM's CUTLASS MoE (--trtllm-moe): its routing, sort, row copies "
                        "and sums beside the products"
+                 : a.workload.vllm_triton_moe
+                     ? "vLLM's fused experts (--vllm-triton-moe): its routing, sort and sums "
+                       "beside the products"
                      : "the experts' products alone")},
       {"vllm_triton_moe", "experts' products",
        bool_cell(a.workload.vllm_triton_moe,

@@ -375,9 +375,9 @@ class StepBuilder {
     // TensorRT-LLM's MoE keeps each expert's gate and up weights as one matrix (w3_w1), as
     // vLLM's does (w13).
     add_mlp("expert_", count, rows, shard_.expert_intermediate, work_.weights.experts, active,
-            work_.trtllm_moe || work_.vllm_triton_moe, vllm_expert_tile(all_tokens, imbalance));
+            engine_moe_call(), vllm_expert_tile(all_tokens, imbalance));
     add_engine_only("expert_combine", count, rows * h,
-                    (rows + tokens()) * h * work_.activation_bytes);
+                    (rows + tokens()) * h * work_.activation_bytes, engine_moe_call());
     add_collective("moe_combine", CollectiveOp::alltoall, count, buffer, work_.ep);
     add_mlp("shared_", count, tokens(), shard_.shared_intermediate, work_.weights.mlp, 1);
   }
@@ -395,14 +395,22 @@ class StepBuilder {
     return tile;
   }
 
-  // The MoE call's own kernels around the experts' products where the engine runs TensorRT-LLM's
-  // CUTLASS MoE (Workload::trtllm_moe; CutlassMoeFCRunner::runMoe, whose timings in
-  // aiconfigurator's tables `ridge validate` prices with them): the top k of each token's router
-  // logits and their softmax, the token-expert pairs sorted by expert, each pair's token copied
-  // into its expert's rows, and (after the products) each token's k rows weighted and summed
-  // back. None is ideal work: a kernel could gather the rows and sum them in its epilogue.
-  void add_engine_only(std::string name, double count, double flops, double bytes) {
-    if (!work_.trtllm_moe) return;
+  // Whether an engine's MoE call runs the experts, with its kernels around their products:
+  // TensorRT-LLM's CUTLASS MoE (Workload::trtllm_moe) or vLLM's fused experts on its Triton
+  // kernel (Workload::vllm_triton_moe); else the products alone.
+  bool engine_moe_call() const { return work_.trtllm_moe || work_.vllm_triton_moe; }
+
+  // One of the MoE call's own kernels around the experts' products, where `runs`: both engines
+  // take the top k of each token's router logits and their softmax (TensorRT-LLM's routing op,
+  // vLLM's topk_softmax), sort the token-expert pairs by expert (its expert maps,
+  // moe_align_block_size) and, after the products, sum each token's k rows back (its
+  // finalizeMoeRouting, vLLM's moe_sum); TensorRT-LLM also copies each pair's token into its
+  // expert's rows and writes the grouped GEMMs' arguments (CutlassMoeFCRunner::runMoe), where
+  // vLLM's Triton products gather the rows themselves (fused_experts_impl: the calls `ridge
+  // validate` prices the same way in aiconfigurator's tables). None is ideal work: a kernel could
+  // gather the rows and sum them in its epilogue.
+  void add_engine_only(std::string name, double count, double flops, double bytes, bool runs) {
+    if (!runs) return;
     ModelOp* op = add(std::move(name), "mlp", count, flops, bytes, work_.compute);
     if (!op) return;
     op->engine_only = true;
@@ -414,16 +422,20 @@ class StepBuilder {
     const double logits = tokens() * model_.num_experts;
     const double chosen = tokens() * model_.experts_per_token;
     add_engine_only("expert_routing", count, kSoftmaxFlopsPerScore * logits,
-                    logits * work_.activation_bytes + chosen * kRoutingEntryBytes);
+                    logits * work_.activation_bytes + chosen * kRoutingEntryBytes,
+                    engine_moe_call());
   }
 
-  // The sort is one kernel (fusedBuildExpertMapsSortFirstToken; past 256 tokens three, their
-  // floors not counted); then the grouped GEMMs' per-expert arguments, one more.
+  // The sort is one kernel (TensorRT-LLM's fusedBuildExpertMapsSortFirstToken, past 256 tokens
+  // three, their floors not counted; vLLM's moe_align_block_size); TensorRT-LLM's permute and
+  // its grouped GEMMs' per-expert arguments, one more each.
   void add_expert_order(double count, double rows) {
-    add_engine_only("expert_sort", count, rows, rows * (kRoutingEntryBytes + kRowIndexBytes));
+    add_engine_only("expert_sort", count, rows, rows * (kRoutingEntryBytes + kRowIndexBytes),
+                    engine_moe_call());
     add_engine_only("expert_permute", count, 0,
-                    2 * rows * model_.hidden_size * work_.activation_bytes);
-    add_engine_only("expert_gemm_arguments", count, 0, shard_.local_experts * kGemmArgumentBytes);
+                    2 * rows * model_.hidden_size * work_.activation_bytes, work_.trtllm_moe);
+    add_engine_only("expert_gemm_arguments", count, 0, shard_.local_experts * kGemmArgumentBytes,
+                    work_.trtllm_moe);
   }
 
   // Logits for the last position of each sequence only: that is all generation needs.

@@ -1019,7 +1019,8 @@ TEST(Expected, TensorRtLlmMoeAddsItsCallsKernelsButNotToTheBound) {
 // vLLM's Triton fused-MoE kernel at its default tiles: the experts' products take its tiles and
 // its time a K step (the gate and up products one matrix, w13), the 64 by 64 tile over a
 // prompt's thousands of tokens, the 16 by 32 one over a decode step of no more tokens than
-// experts; the bound does not move, and a dense model does not change.
+// experts, and its call's own kernels beside them; the FLOPs do not move, and a dense model does
+// not change.
 TEST(Expected, VllmTritonMoeRunsTheExpertsAtTheKernelsDefaultTiles) {
   Workload w;
   w.batch = 8;
@@ -1047,6 +1048,15 @@ TEST(Expected, VllmTritonMoeRunsTheExpertsAtTheKernelsDefaultTiles) {
   EXPECT_GT(prompt_up->gemm_shape->fixed_tile->row_tiles, 128 * 16);
   EXPECT_LT(prompt_up->gemm_shape->fixed_tile->row_tiles, 128 * 17);
   EXPECT_FALSE(op_named(plain.prefill, "expert_gate_proj")->gemm_shape->fixed_tile);
+  // vLLM's call routes, sorts and sums as TensorRT-LLM's does, its products gathering the rows
+  // themselves: no permute, no GEMM arguments.
+  for (const char* name : {"expert_routing", "expert_sort", "expert_combine"}) {
+    EXPECT_FALSE(op_named(plain.decode, name)) << name;
+    ASSERT_TRUE(op_named(triton.decode, name)) << name;
+    EXPECT_TRUE(op_named(triton.decode, name)->engine_only) << name;
+  }
+  for (const char* name : {"expert_permute", "expert_gemm_arguments"})
+    EXPECT_FALSE(op_named(triton.decode, name)) << name;
   EXPECT_DOUBLE_EQ(triton.prefill.flops, plain.prefill.flops);
   EXPECT_GT(*triton.prefill.expected_time_s, 1.5 * *plain.prefill.expected_time_s);
   Workload dense = w;
