@@ -141,6 +141,9 @@ struct Device {
   const Link& link(LinkKind link_kind) const;
   // Bad input when the catalog has no compute-unit count for the device.
   int compute_unit_count() const;
+  // The count where the catalog gives one, else 1: what a schedule of blocks over the units
+  // takes for a part whose count is unknown.
+  int compute_units_or_one() const;
 };
 
 }  // namespace ridge

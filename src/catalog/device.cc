@@ -109,6 +109,10 @@ int Device::compute_unit_count() const {
   return static_cast<int>(compute_units->value);
 }
 
+int Device::compute_units_or_one() const {
+  return compute_units ? static_cast<int>(compute_units->value) : 1;
+}
+
 PlausibleRange plausible_range(FigureKind kind) {
   switch (kind) {
     case FigureKind::count:

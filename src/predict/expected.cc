@@ -41,10 +41,6 @@ struct Achievable {
   bool describe = true;         // ExpectOptions::describe
 };
 
-int units_of(const Device& device) {
-  return device.compute_units ? static_cast<int>(device.compute_units->value) : 1;
-}
-
 struct LevelBandwidth {
   double bytes_per_s = 0;
   std::string cache_level;  // empty: main memory
@@ -75,7 +71,7 @@ LevelBandwidth bandwidth_for(const Op& op, const Device& device, const Calibrati
             {l2_hit_share, main.bytes_per_s, c.l2_bandwidth_bytes_per_s->value}};
   }
   if (!c.measured) return main;
-  const double units = units_of(device);
+  const double units = device.compute_units_or_one();
   for (const MemoryLevel& level : device.memory) {
     if (level.kind != MemoryKind::cache || !level.capacity_bytes || !level.bandwidth_bytes_per_s)
       continue;
@@ -150,17 +146,17 @@ double overlapped_work_s(const ExpectedTime& e, const Achievable& a) {
 // vLLM's Triton fused-MoE kernel at either of its default tiles.
 std::optional<double> fixed_tile_step_s(const GemmShape& shape, const Calibration& c) {
   if (!shape.fixed_tile) return std::nullopt;
-  std::optional<Figure> step;
-  if (same_tile(*shape.fixed_tile, kTritonMoeTile)) step = c.triton_moe_step_s;
-  if (same_tile(*shape.fixed_tile, kTritonMoeSmallTile)) step = c.triton_moe_small_step_s;
-  if (!step) return std::nullopt;
-  return step->value;
+  const std::optional<Figure>* step = nullptr;
+  if (same_tile(*shape.fixed_tile, kTritonMoeTile)) step = &c.triton_moe_step_s;
+  if (same_tile(*shape.fixed_tile, kTritonMoeSmallTile)) step = &c.triton_moe_small_step_s;
+  if (!step || !*step) return std::nullopt;
+  return (*step)->value;
 }
 
 ExpectedTime modelled_gemm_time(const Op& op, const Device& device, const Calibration& c,
                                 const Achievable& a) {
   predict::GemmMachine machine;
-  machine.units = units_of(device);
+  machine.units = device.compute_units_or_one();
   machine.rate_flops_per_s = a.rate_flops_per_s;
   machine.bandwidth_bytes_per_s = a.bandwidth_bytes_per_s;
   machine.l2_bytes = cache_bytes(device);
@@ -453,7 +449,7 @@ std::optional<DecodeBlocks> decode_schedule(const AttentionShape& s, const Devic
                                             double bytes, double bandwidth_bytes_per_s,
                                             const Calibration& c) {
   if (!c.attention_decode_block_overhead_s || s.seq > 1) return std::nullopt;
-  const double units = units_of(device);
+  const double units = device.compute_units_or_one();
   const double overhead_s = c.attention_decode_block_overhead_s->value;
   if (s.trtllm_xqa_blocks()) {
     const double per_pair =
@@ -472,7 +468,7 @@ std::optional<DecodeBlocks> decode_schedule(const AttentionShape& s, const Devic
 ExpectedTime attention_time(const Op& op, const Device& device, Precision precision,
                             const Calibration& c, const Achievable& a) {
   const AttentionShape& s = *op.attention_shape;
-  const double units = units_of(device);
+  const double units = device.compute_units_or_one();
   const AttentionSchedule schedule = schedule_of(s, query_tiles_per_block(s, c));
   const double rate = attention_efficiency(s, c) * device.peak(precision).value;
   // One tile on one SM: its FLOPs at the SM's share of the rate.
@@ -526,7 +522,7 @@ void wait_for_host(ExpectedTime& e, double host_launch_s) {
 // moves; none (0) on a CPU, without that figure or without a count of SMs.
 double streaming_sm_bytes_per_s(const Device& device, const std::optional<Figure>& per_unit) {
   if (device.is_cpu() || !per_unit || !device.compute_units) return 0;
-  return units_of(device) * per_unit->value;
+  return device.compute_units_or_one() * per_unit->value;
 }
 
 // The seconds a streaming kernel's byte takes where part of its data is in the L2 and the
@@ -556,7 +552,7 @@ ExpectedTime streaming_time(const Op& op, const Achievable& a, const Device& dev
       e.detail = fmt::format(
           "streaming kernel, {:.0f}% of its bytes from the L2: each level at the slower of it and "
           "what the {} SMs move from it",
-          100 * a.levels.l2_share, units_of(device));
+          100 * a.levels.l2_share, device.compute_units_or_one());
     return finish(e, a, overlapped_work_s(e, a));
   }
   const double sm_bytes_per_s = streaming_sm_bytes_per_s(device, c.streaming_bytes_per_s_per_unit);
@@ -566,7 +562,7 @@ ExpectedTime streaming_time(const Op& op, const Achievable& a, const Device& dev
     e.detail = sm_bound ? fmt::format(
                               "streaming kernel at what its {} SMs move ({}), below the "
                               "achievable bandwidth",
-                              units_of(device), units::si(sm_bytes_per_s, "B/s"))
+                              device.compute_units_or_one(), units::si(sm_bytes_per_s, "B/s"))
                         : "streaming kernel at the achievable bandwidth";
   }
   return finish(e, a, overlapped_work_s(e, a));

@@ -1,4 +1,4 @@
-#include "flash_decode.h"
+#include "predict/flash_decode.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1197,8 +1197,8 @@ ValidationPoint attention_point(const KernelRow& k, const AttentionTiming& timin
                                      shape.key_heads() * shape.d_head, k.types.input_bytes,
                                      k.types.input_bytes, timing.rotary_output(shape)));
   }
-  const double sms = k.device.compute_units ? k.device.compute_units->value : 1;
-  FlashHostPasses host = flash_host_passes(timing.flash_host, shape, sms, k.types.input_bytes);
+  FlashHostPasses host = flash_host_passes(timing.flash_host, shape,
+                                           k.device.compute_units_or_one(), k.types.input_bytes);
   std::ranges::move(host.before, std::back_inserter(ops));
   ops.push_back(attention(shape, k.types.input_bytes));
   ValidationPoint p;

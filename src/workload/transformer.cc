@@ -368,7 +368,7 @@ class StepBuilder {
     const double all_tokens = static_cast<double>(work_.batch) * new_;
     const double imbalance = work_.ep > 1 ? work_.expert_imbalance : 1;
     const double rows = all_tokens * k / shard_.ep * imbalance;
-    const double active = shard_.local_experts * (1 - std::pow(1 - k / experts, all_tokens));
+    const double active = random_active_experts(shard_.local_experts, all_tokens, k, experts);
     const double buffer = rows * h * work_.activation_bytes;
     add_collective("moe_dispatch", CollectiveOp::alltoall, count, buffer, work_.ep);
     add_expert_order(count, rows);

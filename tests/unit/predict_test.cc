@@ -895,10 +895,15 @@ TEST(Expected, AStepsKernelCostsAreItsFloorsAndWaits) {
 
 // The attention op of `model` under `w` with its `flag` set to `on`, on an H100, in its decode
 // step or its prefill.
+// A model's analysis on an H100 with one of the engine's flags set to `on`.
+ModelAnalysis h100_model(const char* model, Workload w, bool Workload::*flag, bool on) {
+  w.*flag = on;
+  return analyse_model(load_model(model), w, device("h100-sxm"));
+}
+
 ModelOp h100_attention_op(const char* model, Workload w, bool Workload::*flag, bool on,
                           bool decode) {
-  w.*flag = on;
-  const ModelAnalysis a = analyse_model(load_model(model), w, device("h100-sxm"));
+  const ModelAnalysis a = h100_model(model, w, flag, on);
   const auto& ops = decode ? a.decode.ops : a.prefill.ops;
   return *std::ranges::find(ops, std::string("attention"), &ModelOp::name);
 }
@@ -977,13 +982,8 @@ TEST(Expected, TensorRtLlmFmhaPricesThePromptsAttention) {
 TEST(Expected, TensorRtLlmMoeAddsItsCallsKernelsButNotToTheBound) {
   Workload w;
   w.batch = 8;
-  const auto analysed = [&](bool trtllm_moe) {
-    Workload x = w;
-    x.trtllm_moe = trtllm_moe;
-    return analyse_model(load_model("mixtral-8x7b"), x, device("h100-sxm"));
-  };
-  const ModelAnalysis plain = analysed(false);
-  const ModelAnalysis trtllm = analysed(true);
+  const ModelAnalysis plain = h100_model("mixtral-8x7b", w, &Workload::trtllm_moe, false);
+  const ModelAnalysis trtllm = h100_model("mixtral-8x7b", w, &Workload::trtllm_moe, true);
   const auto has = [](const PhaseResult& p, std::string_view name) {
     return std::ranges::any_of(p.ops, [&](const ModelOp& op) { return op.name == name; });
   };
@@ -1009,11 +1009,9 @@ TEST(Expected, TensorRtLlmMoeAddsItsCallsKernelsButNotToTheBound) {
     EXPECT_GT(*with->expected_time_s, *without->expected_time_s);
   }
   // A dense model has no MoE call: nothing changes.
-  Workload dense = w;
-  dense.trtllm_moe = true;
   EXPECT_DOUBLE_EQ(
-      *analyse_model(load_model("llama-3.1-8b"), dense, device("h100-sxm")).decode.expected_time_s,
-      *analyse_model(load_model("llama-3.1-8b"), w, device("h100-sxm")).decode.expected_time_s);
+      *h100_model("llama-3.1-8b", w, &Workload::trtllm_moe, true).decode.expected_time_s,
+      *h100_model("llama-3.1-8b", w, &Workload::trtllm_moe, false).decode.expected_time_s);
 }
 
 // vLLM's Triton fused-MoE kernel at its default tiles: the experts' products take its tiles and
@@ -1025,13 +1023,8 @@ TEST(Expected, VllmTritonMoeRunsTheExpertsAtTheKernelsDefaultTiles) {
   Workload w;
   w.batch = 8;
   w.prompt = 2048;
-  const auto analysed = [&](bool triton) {
-    Workload x = w;
-    x.vllm_triton_moe = triton;
-    return analyse_model(load_model("qwen3-30b-a3b"), x, device("h100-sxm"));
-  };
-  const ModelAnalysis plain = analysed(false);
-  const ModelAnalysis triton = analysed(true);
+  const ModelAnalysis plain = h100_model("qwen3-30b-a3b", w, &Workload::vllm_triton_moe, false);
+  const ModelAnalysis triton = h100_model("qwen3-30b-a3b", w, &Workload::vllm_triton_moe, true);
   const auto op_named = [](const PhaseResult& p, std::string_view name) -> const ModelOp* {
     for (const ModelOp& op : p.ops)
       if (op.name == name) return &op;
@@ -1059,11 +1052,9 @@ TEST(Expected, VllmTritonMoeRunsTheExpertsAtTheKernelsDefaultTiles) {
     EXPECT_FALSE(op_named(triton.decode, name)) << name;
   EXPECT_DOUBLE_EQ(triton.prefill.flops, plain.prefill.flops);
   EXPECT_GT(*triton.prefill.expected_time_s, 1.5 * *plain.prefill.expected_time_s);
-  Workload dense = w;
-  dense.vllm_triton_moe = true;
   EXPECT_DOUBLE_EQ(
-      *analyse_model(load_model("llama-3.1-8b"), dense, device("h100-sxm")).decode.expected_time_s,
-      *analyse_model(load_model("llama-3.1-8b"), w, device("h100-sxm")).decode.expected_time_s);
+      *h100_model("llama-3.1-8b", w, &Workload::vllm_triton_moe, true).decode.expected_time_s,
+      *h100_model("llama-3.1-8b", w, &Workload::vllm_triton_moe, false).decode.expected_time_s);
 }
 
 // A decode kernel that reads K and V per query head: Llama 2 70B's 8 query heads a KV head make
