@@ -177,6 +177,7 @@ A100_VLLM_ALLREDUCE = ROOT / "data/validation/collective_aiconfigurator_a100_vll
 H200_ELEMENTWISE = ROOT / "data/validation/elementwise_torch_h200_mul.tsv"
 B300_QUANTIZE = ROOT / "data/validation/elementwise_aiconfigurator_b300_quantize.tsv"
 VLLM_MOE = ROOT / "data/validation/moe_vllm_benchmark_h100_fp8.tsv"
+H100_VLLM_CONTEXT = ROOT / "data/validation/attention_aiconfigurator_h100_vllm.tsv"
 NCCL_FIT_BYTES = 32 * 2**20  # from here up the link's rate is most of a collective's time
 NCCL_LATENCY_BYTES = 64 * 2**10  # up to here a collective's fixed costs are most of its time
 PULL_LARGE_BYTES = 2**20  # from here vLLM's one-stage kernel's reads are most of its time
@@ -284,6 +285,8 @@ FIGURES = [
            ("hopper", "blackwell", "blackwell-ultra")),
     Figure("triton_moe_small_step", VLLM_MOE, "moe-small", "fp8_e4m3->bf16", 0.0, 2e-6, 1e-9,
            True, ("hopper", "blackwell", "blackwell-ultra")),
+    Figure("small_block_life", H100_VLLM_CONTEXT, "table", "bf16", 0.0, 20e-6, 1e-8, True,
+           ("hopper",)),
 ]
 
 

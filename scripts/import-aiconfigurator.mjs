@@ -473,6 +473,8 @@ const flashAttentionOf = part =>
   ['h100', 'h200'].includes(part.id)
     ? "flash_attention = 3 (vLLM's FlashAttention-3 on SM90, hopper/flash_api.cpp mha_fwd of vllm-project/flash-attention @ 2adfc8c2, the build vLLM 0.14 pins: after the fused kernel it combines the key splits, or where it does not split zeroes its scheduler's semaphore, the schedule computed ahead by the metadata builder's get_scheduler_metadata)"
     : "flash_attention = 2 (vLLM's FlashAttention-2 below SM90, csrc/flash_attn/flash_api.cpp mha_varlen_fwd of vllm-project/flash-attention @ 2adfc8c2, the build vLLM 0.14 pins: a decode step of grouped queries runs each group's query heads as one sequence, with the copies into and out of that layout and the splits' combine that ridge validate counts by shape)"
+// The part whose vLLM context table the life of the cache write's blocks is fitted to.
+const vllmCacheWriteFitPartId = 'h100'
 const vllmAttention = base => ({
   ...base,
   suffix: 'vllm',
@@ -482,7 +484,9 @@ const vllmAttention = base => ({
   conditions: `its attention backend's forward in the ${base.phase} phase (collector/vllm/collect_attn.py @ 22d40fdc7: impl.forward of the backend vLLM selects, here FlashAttention's, kernel_source vllm_flash_attn), bf16 with a bf16 KV cache in 64-token pages, the new tokens' K and V written into the cache before the fused kernel`,
   rule: `${base.rule}, of kernel_source vllm_flash_attn (the table's other backends left out)`,
   keep: r => r.kernel_source === 'vllm_flash_attn' && (base.phase === 'context' ? contextShapes(r) : decodeShapes(r)),
-  role: () => undefined,
+  role: part => base.phase === 'context' && part.id === vllmCacheWriteFitPartId
+    ? "fit (the hopper profile's blocks.small_block_life, the life of each block of vLLM's cache write, is fitted to its rows: scripts/fit-calibration.py)"
+    : undefined,
   directives: part => [...vllmAttentionDirectives, flashAttentionOf(part)],
 })
 const vllmContextAttention = vllmAttention(contextAttention)

@@ -74,6 +74,15 @@ struct PowerLimit {
   double mean_clock(double start_s, double end_s, double busy_share) const;
 };
 
+// What an SM holds at once of a kernel's blocks, and how long one small block lives: a grid of
+// many blocks each doing little (BlockGrid, op.h) runs in rounds of as many as the SMs hold,
+// each round taking a block's life (small_block_time_s, expected.h).
+struct SmallBlocks {
+  Figure max_threads_per_unit;  // threads an SM holds at once
+  Figure max_blocks_per_unit;   // blocks an SM holds at once, however small
+  Figure life_s;                // from a block's launch to its exit: its loads one after another
+};
+
 struct Calibration {
   std::string id;    // "hopper", or the measurement file a device was loaded from
   std::string name;  // for people: "NVIDIA Hopper (H100, H200, H800, GH200)"
@@ -138,6 +147,9 @@ struct Calibration {
   // tiles.
   std::optional<Figure> triton_moe_step_s;
   std::optional<Figure> triton_moe_small_step_s;
+  // A grid of small blocks (vLLM's cache write, a block a token). Absent: such a kernel is
+  // priced by its bytes alone.
+  std::optional<SmallBlocks> small_blocks;
   // How a kernel's compute and memory parts add up near its ridge point: the exponent p of their
   // p-norm (overlapped_time_s, expected.h). Absent: the larger part alone, as the roofline has
   // it.

@@ -58,6 +58,17 @@ double weight_read_share(double weight_bits, bool torch_kernels, const Calibrati
 // alone, the roofline's perfect overlap.
 double overlapped_time_s(double compute_s, double memory_s, double exponent);
 
+// The blocks of `grid` an SM holds at once under `limits`: as many as its threads and its block
+// slots allow, at least one. Registers and shared memory are not counted.
+double blocks_held_per_unit(const BlockGrid& grid, const SmallBlocks& limits);
+// How long a grid of small blocks takes by its blocks' lives alone: rounds of as many blocks as
+// the SMs hold at once, each round one block's life (Calibration::small_blocks). nullopt where
+// the calibration has no such figures or the device no count of SMs. An element-wise kernel with
+// such a grid takes this beside its bytes' time (expected_time): each round's blocks wait out
+// their loads' latency, then move their bytes.
+std::optional<double> small_block_time_s(const BlockGrid& grid, const Device& device,
+                                         const Calibration& calibration);
+
 // The fixed cost of one kernel launched so: the kernel floor alone, the graph floor in a chain.
 double kernel_fixed_cost_s(const Calibration& calibration, KernelLaunch launch);
 // What the host takes to launch one kernel where it launches them one at a time (eager; eager

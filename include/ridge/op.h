@@ -30,6 +30,15 @@ struct GemmShape {
   std::optional<FixedTile> fixed_tile;
 };
 
+// A kernel that gives each block one small item (vLLM's cache write: a block a token): `blocks`
+// blocks of `threads` threads each. Each block's life, from its launch through its dependent
+// loads to its stores, rather than its few bytes, can set the kernel's pace: an SM holds only so
+// many blocks at once.
+struct BlockGrid {
+  double blocks = 0;
+  double threads = 0;
+};
+
 struct AttentionShape {
   double seq = 0;  // query positions per sequence
   double d_head = 0;
@@ -83,6 +92,8 @@ struct Op {
   // tiles and waves from it. Element-wise work needs none.
   std::optional<GemmShape> gemm_shape;
   std::optional<AttentionShape> attention_shape;
+  // Its launch where that, not its work, can set its time (BlockGrid); none for most kernels.
+  std::optional<BlockGrid> block_grid;
 };
 
 // c = a + b over n elements: one FLOP per element, two reads and one write.
@@ -122,7 +133,9 @@ Op rotary_cache_write(double tokens, double q_width, double kv_width, double ele
 
 // The new tokens' K and V written into the cache alone, `kv_width` elements each a token (vLLM's
 // reshape_and_cache_flash, its attention backends' first kernel; the rotary embedding runs before
-// the backend): read at `element_bytes`, written at the cache's `kv_bytes`.
+// the backend): read at `element_bytes`, written at the cache's `kv_bytes`. Its grid is vLLM's:
+// a block a token, of a thread an element of the token's K, at most 512 (csrc/cache_kernels.cu,
+// reshape_and_cache_flash: grid(num_tokens), block(min(num_heads * head_size, 512))).
 Op cache_write(double tokens, double kv_width, double element_bytes, double kv_bytes);
 
 // One decode step of a dense model: each weight read once and used for 2 FLOP per sequence.

@@ -19,7 +19,12 @@ using units::count;
 using units::plain;
 
 Op elementwise_add(double n, double element_bytes) {
-  return {"add",       fmt::format("add n={}", plain(n)), n, 3 * n * element_bytes, std::nullopt,
+  return {"add",
+          fmt::format("add n={}", plain(n)),
+          n,
+          3 * n * element_bytes,
+          std::nullopt,
+          std::nullopt,
           std::nullopt};
 }
 
@@ -29,6 +34,7 @@ Op gemv(double m, double n, double element_bytes) {
           2 * m * n,
           (m * n + n + m) * element_bytes,
           GemmShape{1, m, n, 1},
+          std::nullopt,
           std::nullopt};
 }
 
@@ -40,6 +46,7 @@ Op gemm(double m, double n, double k, double element_bytes, double batch) {
           2 * m * n * k * batch,
           (m * k + k * n + m * n) * element_bytes * batch,
           GemmShape{m, n, k, batch},
+          std::nullopt,
           std::nullopt};
 }
 
@@ -61,7 +68,7 @@ Op attention(const AttentionShape& s, double element_bytes) {
   AttentionShape shape = s;
   shape.kv_bytes = kv_bytes;
   return {"attention", std::move(label), flops, query_bytes + kv_bytes + score_bytes, std::nullopt,
-          shape};
+          shape,       std::nullopt};
 }
 
 std::optional<std::string> attention_shape_problem(const AttentionShape& s) {
@@ -88,17 +95,20 @@ Op rotary_cache_write(double tokens, double q_width, double kv_width, double ele
           kRotaryFlopsPerElement * (q + kv),
           (q + 2 * kv + q + k_written_back) * element_bytes + 2 * kv * kv_bytes,
           std::nullopt,
+          std::nullopt,
           std::nullopt};
 }
 
 Op cache_write(double tokens, double kv_width, double element_bytes, double kv_bytes) {
+  constexpr double kMaxThreads = 512;
   const double kv = tokens * kv_width;
   return {"attention",
           fmt::format("cache write tokens={} kv={}", plain(tokens), plain(kv_width)),
           0,
           2 * kv * (element_bytes + kv_bytes),
           std::nullopt,
-          std::nullopt};
+          std::nullopt,
+          BlockGrid{tokens, std::min(kv_width, kMaxThreads)}};
 }
 
 Op decode_step(double params, double batch, double element_bytes) {
@@ -110,6 +120,7 @@ Op decode_step(double params, double batch, double element_bytes) {
           2 * params * batch,
           params * element_bytes,
           GemmShape{batch, side, side, 1},
+          std::nullopt,
           std::nullopt};
 }
 

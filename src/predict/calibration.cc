@@ -23,7 +23,7 @@ class CalibrationReader : TomlReader {
   Calibration read() {
     expect_keys(root_, "",
                 {"id", "name", "devices", "sources", "compute", "memory", "gemm", "overlap",
-                 "fixed", "attention", "collective", "weight_only", "power"});
+                 "fixed", "attention", "collective", "weight_only", "power", "blocks"});
     read_sources(root_);
     Calibration c;
     c.id = required_string(root_, "", "id");
@@ -57,6 +57,7 @@ class CalibrationReader : TomlReader {
       c.triton_moe_small_step_s =
           optional_sourced(gemm, "gemm", "triton_moe_small_step", FigureKind::seconds);
     }
+    if (root_.contains("blocks")) c.small_blocks = read_small_blocks();
     if (root_.contains("overlap")) {
       const toml::table& overlap = section("overlap", {"exponent"});
       c.overlap_exponent = sourced(overlap, "overlap", "exponent", FigureKind::exponent);
@@ -235,6 +236,15 @@ class CalibrationReader : TomlReader {
            fmt::format("{:g} must be more than memory.l2_hit_all_to ({:g})",
                        c.l2_hit_none_from->value, c.l2_hit_all_to->value));
     }
+  }
+
+  // '[blocks]': what an SM holds and how long a small block lives, all three or none.
+  SmallBlocks read_small_blocks() const {
+    const toml::table& blocks =
+        section("blocks", {"max_threads_per_sm", "max_blocks_per_sm", "small_block_life"});
+    return {sourced(blocks, "blocks", "max_threads_per_sm", FigureKind::count),
+            sourced(blocks, "blocks", "max_blocks_per_sm", FigureKind::count),
+            sourced(blocks, "blocks", "small_block_life", FigureKind::seconds)};
   }
 
   std::vector<std::string> read_devices() const {

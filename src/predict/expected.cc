@@ -539,9 +539,27 @@ std::optional<double> seconds_per_byte_by_level(const Achievable& a, const Devic
          (1 - a.levels.l2_share) / main;
 }
 
+// A grid of small blocks: its blocks go in rounds of as many as the SMs hold, and each round
+// waits out a block's life (its launch and its loads one after another) besides moving its
+// bytes, so the memory part is the bytes' time and the rounds' lives (small_block_time_s).
+void add_block_lives(ExpectedTime& e, const Op& op, const Device& device, const Calibration& c,
+                     bool describe) {
+  if (!op.block_grid) return;
+  const auto lives_s = small_block_time_s(*op.block_grid, device, c);
+  if (!lives_s) return;
+  e.memory_time_s += *lives_s;
+  if (describe)
+    e.detail += fmt::format(
+        "; {} blocks of {} threads, {} an SM at once over {} SMs, in rounds of a block's life "
+        "({}) besides their bytes",
+        units::plain(op.block_grid->blocks), units::plain(op.block_grid->threads),
+        units::plain(blocks_held_per_unit(*op.block_grid, *c.small_blocks)),
+        device.compute_units_or_one(), units::si(c.small_blocks->life_s.value, "s"));
+}
+
 // An element-wise kernel: its bytes at the achievable bandwidth, or, on a part whose memory
 // outruns its SMs' loads and stores (the B200's achievable HBM per SM is 1.66 times the
-// H100's), at what the SMs move.
+// H100's), at what the SMs move; a grid of small blocks no faster than its blocks live.
 ExpectedTime streaming_time(const Op& op, const Achievable& a, const Device& device,
                             const Calibration& c) {
   ExpectedTime e;
@@ -553,6 +571,7 @@ ExpectedTime streaming_time(const Op& op, const Achievable& a, const Device& dev
           "streaming kernel, {:.0f}% of its bytes from the L2: each level at the slower of it and "
           "what the {} SMs move from it",
           100 * a.levels.l2_share, device.compute_units_or_one());
+    add_block_lives(e, op, device, c, a.describe);
     return finish(e, a, overlapped_work_s(e, a));
   }
   const double sm_bytes_per_s = streaming_sm_bytes_per_s(device, c.streaming_bytes_per_s_per_unit);
@@ -565,6 +584,7 @@ ExpectedTime streaming_time(const Op& op, const Achievable& a, const Device& dev
                               device.compute_units_or_one(), units::si(sm_bytes_per_s, "B/s"))
                         : "streaming kernel at the achievable bandwidth";
   }
+  add_block_lives(e, op, device, c, a.describe);
   return finish(e, a, overlapped_work_s(e, a));
 }
 
@@ -594,6 +614,19 @@ std::optional<ExpectedTime> expected_time(const Op& op, const Device& device, Pr
                         std::max(device.main_bandwidth_bytes_per_s(), a.bandwidth_bytes_per_s)};
   e.time_s = std::max(e.time_s, time_lower_bound_s(op.flops, op.bytes, ceiling));
   return e;
+}
+
+double blocks_held_per_unit(const BlockGrid& grid, const SmallBlocks& limits) {
+  const double by_threads = std::floor(limits.max_threads_per_unit.value / grid.threads);
+  return std::max(1.0, std::min(limits.max_blocks_per_unit.value, by_threads));
+}
+
+std::optional<double> small_block_time_s(const BlockGrid& grid, const Device& device,
+                                         const Calibration& c) {
+  if (!c.small_blocks || !device.compute_units || grid.blocks <= 0 || grid.threads <= 0)
+    return std::nullopt;
+  const double held = device.compute_units_or_one() * blocks_held_per_unit(grid, *c.small_blocks);
+  return std::ceil(grid.blocks / held) * c.small_blocks->life_s.value;
 }
 
 std::optional<Expectation> expect(const Op& op, const Device& device, Precision precision,
@@ -911,7 +944,8 @@ std::optional<ExpectedTime> expected_op_time(const ModelOp& op, const Device& de
   if (op.collective)
     return expected_collective_as_run(*op.collective, op.bytes, op.ranks, device, c, launch_of(w),
                                       w.allreduce_kernel);
-  const Op as_op{op.kind, op.name, op.flops, op.bytes, op.gemm_shape, op.attention_shape};
+  const Op as_op{op.kind,     op.name, op.flops, op.bytes, op.gemm_shape, op.attention_shape,
+                 std::nullopt};
   const double share = weight_read_share(op.weight_bits, w.torch_weight_kernels, c);
   // An engine's own kernels run inside one of its calls (TensorRT-LLM's MoE op launches its
   // kernels back to back from C++), the host issuing each faster than the one before drains: a

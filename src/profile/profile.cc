@@ -68,7 +68,8 @@ std::string group_key(const Launch& l, ProfileGrouping grouping, const std::stri
 // The expected time of one launch, where its shape is known and a calibration applies.
 std::optional<double> expected_launch_s(const Launch& l, const Device& device, Precision p) {
   if (!l.gemm_shape || !l.flops || !l.bytes) return std::nullopt;
-  const Op op{"gemm", l.name, *l.flops / l.count, *l.bytes / l.count, l.gemm_shape, std::nullopt};
+  const Op op{"gemm",       l.name,       *l.flops / l.count, *l.bytes / l.count,
+              l.gemm_shape, std::nullopt, std::nullopt};
   const auto e = expect(op, device, p);
   if (!e) return std::nullopt;
   return e->time.time_s;

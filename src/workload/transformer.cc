@@ -89,7 +89,8 @@ class StepBuilder {
                Precision precision, std::optional<GemmShape> gemm = std::nullopt,
                std::optional<AttentionShape> attention = std::nullopt) {
     if (count <= 0) return nullptr;
-    const OpAnalysis a = analyse(Op{kind, name, flops, bytes, gemm, attention}, device_, precision);
+    const OpAnalysis a =
+        analyse(Op{kind, name, flops, bytes, gemm, attention, std::nullopt}, device_, precision);
     ModelOp& op = new_op(std::move(name), std::move(kind), count, bytes, precision);
     op.flops = flops;
     op.intensity = a.intensity;

@@ -43,6 +43,17 @@ TEST(Ops, APackedCachePassWritesKBackBesideTheCache) {
   EXPECT_DOUBLE_EQ(packed.flops, separate.flops);
 }
 
+// vLLM's cache write reads K and V and writes them into the cache, and launches a block a token
+// of a thread an element of the token's K, at most 512.
+TEST(Ops, VllmsCacheWriteLaunchesABlockAToken) {
+  const Op narrow = cache_write(3, 128, 2, 1);
+  EXPECT_DOUBLE_EQ(narrow.bytes, 2 * 3 * 128 * (2 + 1));
+  ASSERT_TRUE(narrow.block_grid.has_value());
+  EXPECT_DOUBLE_EQ(narrow.block_grid->blocks, 3);
+  EXPECT_DOUBLE_EQ(narrow.block_grid->threads, 128);
+  EXPECT_DOUBLE_EQ(cache_write(3, 8 * 128, 2, 2).block_grid->threads, 512);
+}
+
 TEST(Ops, FusedAttentionKeepsScoresOnChip) {
   const Op op = attention({.seq = 4, .d_head = 2, .heads = 2, .batch = 1}, 2);
   EXPECT_DOUBLE_EQ(op.flops, 4 * 4 * 4 * 2 * 2);  // 4 s^2 d per head

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <tuple>
 
 #include "ridge/analysis.h"
 #include "ridge/calibration.h"
@@ -283,6 +284,37 @@ s = "a paper"
 fp16 = { value = 1.3, provenance = "measured", source = "s" }
 )";
   EXPECT_THROW(parse_calibration_toml(profile, "mine.toml"), InputError);
+}
+
+// vLLM's cache write on Hopper: its blocks, a token's each, go in rounds of as many as the 132
+// SMs hold (2048 threads and 32 blocks an SM: 16 blocks of 128 threads, 4 of 512), each round a
+// block's life, besides its bytes' time. A profile without the figures prices the bytes alone.
+TEST(Expected, VllmsCacheWriteGoesInRoundsOfABlocksLife) {
+  const Device& h100 = device("h100-sxm");
+  const Calibration c = *find_calibration(h100);
+  ASSERT_TRUE(c.small_blocks.has_value());
+  EXPECT_EQ(c.small_blocks->life_s.provenance, Provenance::fitted);
+  const double life = c.small_blocks->life_s.value;
+  const auto memory_s = [&](const Op& op, const Calibration& with) {
+    return expected_time(op, h100, Precision::bf16, with)->memory_time_s;
+  };
+  for (const auto& [tokens, width, rounds] : {std::tuple{32768.0, 512.0, 63.0},  // 4 an SM
+                                              std::tuple{8192.0, 128.0, 4.0},    // 16 an SM
+                                              std::tuple{1.0, 1024.0, 1.0}}) {
+    const Op pass = cache_write(tokens, width, 2, 2);
+    EXPECT_NEAR(*small_block_time_s(*pass.block_grid, h100, c), rounds * life, 1e-15) << tokens;
+    Op bytes_alone = pass;
+    bytes_alone.block_grid.reset();
+    EXPECT_NEAR(memory_s(pass, c), memory_s(bytes_alone, c) + rounds * life, 1e-12) << tokens;
+  }
+  Calibration without = c;
+  without.small_blocks.reset();
+  const Op pass = cache_write(8192, 128, 2, 2);
+  EXPECT_FALSE(small_block_time_s(*pass.block_grid, h100, without).has_value());
+  Op bytes_alone = pass;
+  bytes_alone.block_grid.reset();
+  EXPECT_DOUBLE_EQ(memory_s(pass, without), memory_s(bytes_alone, without));
+  EXPECT_FALSE(find_calibration(device("a100-sxm-80gb"))->small_blocks.has_value());
 }
 
 // A GEMV over weights in HBM: the bytes at the measured read kernel's share of the bandwidth,
@@ -1118,7 +1150,8 @@ TEST(Expected, TorchWeightKernelsSlowOnlyTheNarrowWeights) {
   const Device& a100 = device("a100-sxm-80gb");
   const Calibration c = *find_calibration(a100);
   const double share = c.torch_weight_only_4bit->value;
-  const Op op{torch.kind, torch.name, torch.flops, torch.bytes, torch.gemm_shape, std::nullopt};
+  const Op op{torch.kind,       torch.name,   torch.flops, torch.bytes,
+              torch.gemm_shape, std::nullopt, std::nullopt};
   const auto at_share = [&](double read_share) {
     return *expected_time(op, a100, torch.precision, c, {KernelLaunch::eager, read_share});
   };
@@ -1662,15 +1695,18 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("decode_attention_aiconfigurator_l40s_bf16", held_out, 96, 0.06, 0.24);
   // vLLM 0.14's FlashAttention backend as the same collector times it (the new K and V written
   // to the cache, then the fused kernel, with the kernels FlashAttention's host code launches
-  // around it): its prompts a sixth to a fifth faster than measured (FlashAttention's rate from
-  // its papers), its decode steps a fifth or so, which this holds, unhidden (docs/predict.md).
+  // around it). On Hopper the cache write's blocks, one a token, go in rounds of a block's life,
+  // fitted to the H100's prompts: the H200's meet the target, and the decode steps' medians fall
+  // under a tenth. The A100's and L40S's profiles have no such life, and their prompts stay a
+  // sixth to a fifth faster than measured (FlashAttention's rate from its papers), which this
+  // holds, unhidden (docs/predict.md).
   expect_set("attention_aiconfigurator_a100_vllm", held_out, 330, 0.19, 0.40);
-  expect_set("attention_aiconfigurator_h100_vllm", held_out, 330, 0.16, 0.47);
-  expect_set("attention_aiconfigurator_h200_vllm", held_out, 330, 0.17, 0.48);
+  expect_set("attention_aiconfigurator_h100_vllm", fit, 330, 0.07, 0.20);
+  expect_set("attention_aiconfigurator_h200_vllm", held_out, 330, 0.07, 0.19);
   expect_set("attention_aiconfigurator_l40s_vllm", held_out, 330, 0.13, 0.47);
   expect_set("decode_attention_aiconfigurator_a100_vllm", held_out, 100, 0.12, 0.35);
-  expect_set("decode_attention_aiconfigurator_h100_vllm", held_out, 100, 0.18, 0.35);
-  expect_set("decode_attention_aiconfigurator_h200_vllm", held_out, 100, 0.23, 0.44);
+  expect_set("decode_attention_aiconfigurator_h100_vllm", held_out, 100, 0.09, 0.31);
+  expect_set("decode_attention_aiconfigurator_h200_vllm", held_out, 100, 0.10, 0.30);
   expect_set("decode_attention_aiconfigurator_l40s_vllm", held_out, 75, 0.16, 0.30);
   expect_set("collective_aiconfigurator_l40s", held_out, 252, 0.61, 0.95);
   // Each engine's all-reduce (TensorRT-LLM's, vLLM's and SGLang's, five calls a CUDA graph):
@@ -2205,8 +2241,8 @@ struct QuantizedProduct {
   }
   static double pass_s(double count, double bytes) {
     const Device& h100 = device("h100-sxm");
-    return expected_time(Op{"add", "pass", count, bytes, std::nullopt, std::nullopt}, h100,
-                         Precision::fp8, *find_calibration(h100))
+    return expected_time(Op{"add", "pass", count, bytes, std::nullopt, std::nullopt, std::nullopt},
+                         h100, Precision::fp8, *find_calibration(h100))
         ->time_s;
   }
 };
@@ -2325,7 +2361,7 @@ TEST(Validation, AnElementwiseKernelIsPricedAsTheModelPricesOne) {
   const ValidationPoint alone = first_point("# Source: a test\n" + rows);
   const Device& h100 = device("h100-sxm");
   const Calibration c = *find_calibration(h100);
-  const Op op{"add", "quantize", elements, 3 * elements, std::nullopt, std::nullopt};
+  const Op op{"add", "quantize", elements, 3 * elements, std::nullopt, std::nullopt, std::nullopt};
   const auto priced = [&](KernelLaunch launch) {
     return expected_time(op, h100, Precision::bf16, c, {.launch = launch})->time_s;
   };

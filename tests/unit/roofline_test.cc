@@ -49,7 +49,7 @@ TEST(Bounds, TimeIsTheSlowerOfComputeAndTraffic) {
 
 TEST(Analysis, DecodeOfA7BModelOnH100) {
   const Device& h100 = Catalog::builtin().get("h100-sxm");
-  const OpAnalysis a = analyse(Op{"decode", "", 14e9, 14e9, {}, {}}, h100, Precision::fp16);
+  const OpAnalysis a = analyse(Op{"decode", "", 14e9, 14e9, {}, {}, {}}, h100, Precision::fp16);
   EXPECT_DOUBLE_EQ(a.intensity, 1.0);
   EXPECT_DOUBLE_EQ(a.attainable_flops_per_s, 3.35e12);
   EXPECT_EQ(a.bound, Bound::memory);
@@ -59,7 +59,7 @@ TEST(Analysis, DecodeOfA7BModelOnH100) {
 
 TEST(Analysis, ThrowsForAPrecisionTheDeviceLacks) {
   const Device& v100 = Catalog::builtin().get("v100-sxm2");
-  EXPECT_THROW(analyse(Op{"x", "", 1, 1, {}, {}}, v100, Precision::fp8), InputError);
+  EXPECT_THROW(analyse(Op{"x", "", 1, 1, {}, {}, {}}, v100, Precision::fp8), InputError);
 }
 
 }  // namespace
