@@ -559,7 +559,7 @@ void add_block_lives(ExpectedTime& e, const Op& op, const Device& device, const 
 
 // An element-wise kernel: its bytes at the achievable bandwidth, or, on a part whose memory
 // outruns its SMs' loads and stores (the B200's achievable HBM per SM is 1.66 times the
-// H100's), at what the SMs move; a grid of small blocks no faster than its blocks live.
+// H100's), at what the SMs move; a grid of small blocks its blocks' lives besides.
 ExpectedTime streaming_time(const Op& op, const Achievable& a, const Device& device,
                             const Calibration& c) {
   ExpectedTime e;
