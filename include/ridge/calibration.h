@@ -76,7 +76,7 @@ struct PowerLimit {
 
 // What an SM holds at once of a kernel's blocks, and how long one small block lives: a grid of
 // many blocks each doing little (BlockGrid, op.h) runs in rounds of as many as the SMs hold,
-// each round taking a block's life (small_block_time_s, expected.h).
+// each round taking a block's life besides its bytes' time (small_block_time_s, expected.h).
 struct SmallBlocks {
   Figure max_threads_per_unit;  // threads an SM holds at once
   Figure max_blocks_per_unit;   // blocks an SM holds at once, however small

@@ -31,9 +31,9 @@ struct GemmShape {
 };
 
 // A kernel that gives each block one small item (vLLM's cache write: a block a token): `blocks`
-// blocks of `threads` threads each. Each block's life, from its launch through its dependent
-// loads to its stores, rather than its few bytes, can set the kernel's pace: an SM holds only so
-// many blocks at once.
+// blocks of `threads` threads each. An SM holds only so many blocks at once, so they go in
+// rounds, and each round's life, from its blocks' launch through their dependent loads to their
+// stores, adds to what the kernel's few bytes take.
 struct BlockGrid {
   double blocks = 0;
   double threads = 0;
