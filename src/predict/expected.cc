@@ -557,13 +557,11 @@ void add_block_lives(ExpectedTime& e, const Op& op, const Device& device, const 
         device.compute_units_or_one(), units::si(c.small_blocks->life_s.value, "s"));
 }
 
-// An element-wise kernel: its bytes at the achievable bandwidth, or, on a part whose memory
-// outruns its SMs' loads and stores (the B200's achievable HBM per SM is 1.66 times the
-// H100's), at what the SMs move; a grid of small blocks its blocks' lives besides.
-ExpectedTime streaming_time(const Op& op, const Achievable& a, const Device& device,
-                            const Calibration& c) {
-  ExpectedTime e;
-  e.compute_time_s = op.flops / a.rate_flops_per_s;
+// An element-wise kernel's bytes: at the achievable bandwidth, or, on a part whose memory
+// outruns its SMs' loads and stores (the B200's achievable HBM per SM is 1.66 times the H100's),
+// at what the SMs move; each level at its own rate where part of the data is in the L2.
+void stream_bytes(ExpectedTime& e, const Op& op, const Achievable& a, const Device& device,
+                  const Calibration& c) {
   if (const auto by_level = seconds_per_byte_by_level(a, device, c)) {
     e.memory_time_s = op.bytes * *by_level;
     if (a.describe)
@@ -571,8 +569,7 @@ ExpectedTime streaming_time(const Op& op, const Achievable& a, const Device& dev
           "streaming kernel, {:.0f}% of its bytes from the L2: each level at the slower of it and "
           "what the {} SMs move from it",
           100 * a.levels.l2_share, device.compute_units_or_one());
-    add_block_lives(e, op, device, c, a.describe);
-    return finish(e, a, overlapped_work_s(e, a));
+    return;
   }
   const double sm_bytes_per_s = streaming_sm_bytes_per_s(device, c.streaming_bytes_per_s_per_unit);
   const bool sm_bound = sm_bytes_per_s > 0 && sm_bytes_per_s < a.bandwidth_bytes_per_s;
@@ -584,6 +581,15 @@ ExpectedTime streaming_time(const Op& op, const Achievable& a, const Device& dev
                               device.compute_units_or_one(), units::si(sm_bytes_per_s, "B/s"))
                         : "streaming kernel at the achievable bandwidth";
   }
+}
+
+// An element-wise kernel: its bytes (stream_bytes), and a grid of small blocks its blocks' lives
+// besides.
+ExpectedTime streaming_time(const Op& op, const Achievable& a, const Device& device,
+                            const Calibration& c) {
+  ExpectedTime e;
+  e.compute_time_s = op.flops / a.rate_flops_per_s;
+  stream_bytes(e, op, a, device, c);
   add_block_lives(e, op, device, c, a.describe);
   return finish(e, a, overlapped_work_s(e, a));
 }
