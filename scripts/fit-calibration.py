@@ -98,6 +98,10 @@ The others are fitted to validation sets that `ridge validate` reports as fit se
   (data/validation/collective_aiconfigurator_{h100,b300}_trtllm_allreduce.tsv), their rows of
   NCCL_LATENCY_BYTES and less over 2, 4 and 8 GPUs; the other parts' TensorRT-LLM tables hold
   it out.
+- `collective.two_shot_share`, the rate TensorRT-LLM's two-shot all-reduce moves its peer
+  traffic at, as a share of the ring's link rate: the same two tables, their rows TensorRT-LLM's
+  lookup table sends to its two-shot kernel (the rows whose expected time names it); Ampere's
+  takes Hopper's value; the other parts' tables hold it out.
 - `collective.pull_barrier_latency`, `pull_peer_read_latency`, `pull_share` and
   `pull_two_stage_barrier`, vLLM's custom all-reduce (SGLang's its descendant): NVIDIA
   aiconfigurator's tables of vLLM 0.14.0's all-reduce on an H100 node for the hopper profile and
@@ -271,6 +275,10 @@ FIGURES = [
     Figure("custom_latency", H100_ALLREDUCE, "custom-latency", "", 0.0, 20e-6, 1e-7, True,
            ("ampere", "hopper")),
     Figure("custom_latency", B300_ALLREDUCE, "custom-latency", "", 0.0, 20e-6, 1e-7, True,
+           ("blackwell", "blackwell-ultra")),
+    Figure("two_shot_share", H100_ALLREDUCE, "two-shot", "", 0.05, 1.0, 0.001, False,
+           ("ampere", "hopper")),
+    Figure("two_shot_share", B300_ALLREDUCE, "two-shot", "", 0.05, 1.0, 0.001, False,
            ("blackwell", "blackwell-ultra")),
     *(
         Figure(key, table, source, rows, low, high, step, rising, profiles)
@@ -463,6 +471,8 @@ def collective_errors(ridge: str, profiles: list, figure: Figure) -> list:
             fits = int(size) <= NCCL_LATENCY_BYTES and gpus == figure.rows
         elif figure.source == "custom-latency":  # every GPU count
             fits = int(size) <= NCCL_LATENCY_BYTES
+        elif figure.source == "two-shot":  # the rows TensorRT-LLM's dispatch sends to it
+            fits = "two-shot" in point["note"]
         elif figure.source.startswith("pull-"):
             fits = pull_allreduce_fits(figure, int(size), gpus, point["note"])
         elif figure.source == "nccl-p2p":
@@ -491,7 +501,7 @@ def fit_errors(ridge: str, values: dict, figure: Figure, scratch: pathlib.Path) 
         return large_gemm_errors(ridge, profiles, figure, BURST_SIDE)
     if figure.source == "decode-large":
         return large_cache_errors(ridge, profiles, figure)
-    if figure.source in ("nccl", "nccl-latency", "nccl-p2p", "custom-latency") or \
+    if figure.source in ("nccl", "nccl-latency", "nccl-p2p", "custom-latency", "two-shot") or \
             figure.source.startswith("pull-"):
         return collective_errors(ridge, profiles, figure)
     if figure.source == "elementwise-small":

@@ -537,9 +537,14 @@ const pullAllreduceFitSets = new Set([
   'vllm_allreduce/a100',
   'sglang_allreduce/b300',
 ])
-// How each engine's table is priced ('# ridge: collective_kernel'), by the engine's own dispatch.
+// How each engine's table is priced ('# ridge: collective_kernel'), by the engine's own dispatch:
+// TensorRT-LLM's by the generation of its code the table's release runs (1.0's token threshold,
+// later releases' lookup table).
+const trtllmCollectiveKernel = part => part.version.startsWith('1.0')
+  ? "collective_kernel = trtllm-1.0 (TensorRT-LLM 1.0's AUTO dispatch, thop/allreduceOp.cpp after pull request 5432: its one-shot kernel up to 128 tokens, NCCL past them over more than 2 GPUs, its two-shot kernel past them over 2; NCCL past its buffer)"
+  : "collective_kernel = trtllm (TensorRT-LLM's AUTO dispatch by its lookup table, customAllReduceUtils.h selectStrategyLookUpTable: one-shot, two-shot or NCCL by GPUs, tokens and hidden size, its SM90 rows below SM100; NCCL past its 64 MiB buffer)"
 const collectiveKernel = {
-  trtllm_allreduce: "collective_kernel = engine (a serving engine's all-reduce: its own one-shot kernel where that is faster than NCCL's ring, else NCCL's, as the engine dispatches by size)",
+  trtllm_allreduce: trtllmCollectiveKernel,
   vllm_allreduce: "collective_kernel = vllm (vLLM's custom all-reduce, SGLang's its descendant: one stage or two by size and GPU count, NCCL from its 8 MiB limit up, as vLLM dispatches)",
   sglang_allreduce: "collective_kernel = sglang (vLLM's custom all-reduce as SGLang, its descendant, dispatches it: one stage or two by size and GPU count as vLLM's, NCCL past its 8 MiB buffer, a message of exactly 8 MiB kept)",
 }
@@ -565,8 +570,9 @@ const customAllreduce = ({ suffix, table, version, parts, source, engine, condit
   header: 'collective\tgpus\tbytes\tdtype\tdevice\ttime_ms',
   cells: r => ['allreduce', r.num_gpus, Number(r.message_size) * 2, 'bf16', r.device, r.latency],
   role: part => fitRole(suffix, part.id),
-  directives: [
-    collectiveKernel[suffix],
+  directives: part => [
+    typeof collectiveKernel[suffix] === 'function' ? collectiveKernel[suffix](part) : collectiveKernel[suffix],
+    'message_row_elements = 4096 (collector/network/collect_all_reduce.py get_input_shape_and_comm_size: a message of more than token_dim = 4096 values is [size / 4096, 4096], a smaller one [1, size]; the engine dispatches by those rows)',
     'graph_captured = yes (collector/network/collect_all_reduce.py captures the five calls in one CUDA graph)',
     'graph_calls = 5 (repeat_n = 5 calls a graph, the time over the calls: collector/network/collect_all_reduce.py)',
   ],

@@ -221,8 +221,10 @@ void add_model(CLI::App& app, std::vector<Command>& commands) {
       ->excludes(trtllm_moe);
   sub->add_option("--allreduce", args->allreduce,
                   "Whose kernel runs the tensor-parallel all-reduces: nccl (NCCL's ring, as "
-                  "PyTorch's collectives run them), one-shot (a serving engine's one-shot kernel "
-                  "where it beats NCCL's ring, as TensorRT-LLM's custom all-reduce), vllm or "
+                  "PyTorch's collectives run them), trtllm (TensorRT-LLM's one-shot or two-shot "
+                  "kernel or NCCL's, as its lookup table picks by GPUs, tokens and hidden size), "
+                  "trtllm-1.0 (TensorRT-LLM 1.0's: one-shot up to 128 tokens), trtllm-plugin "
+                  "(TensorRT-LLM's 0.x C++ runtime's: one-shot or two-shot by size), vllm or "
                   "sglang (vLLM's custom all-reduce, by that engine's dispatch)")
       ->check(CLI::IsMember(allreduce_kernel_names()))
       ->default_str("nccl");

@@ -231,6 +231,14 @@ struct Calibration {
   // on the data itself) around each writing its buffer to every peer (TensorRT-LLM's custom
   // all-reduce over NVLink). Absent: such a call is priced as NCCL's.
   std::optional<Figure> collective_custom_latency_s;
+  // TensorRT-LLM's two-shot kernel (its 1/n of the rows reduced from every peer's buffer, the
+  // sums written back to every peer, a barrier before and after): the rate its peer traffic,
+  // 2 (n - 1) / n of the message, moves at, as a share of the ring's link rate. Absent: a message
+  // TensorRT-LLM sends to it is priced as NCCL's.
+  std::optional<Figure> collective_two_shot_share;
+  // The part's SM version (80 Ampere, 90 Hopper, 100 Blackwell), by which TensorRT-LLM's lookup
+  // table picks its all-reduce kernel (trtllm_allreduce.h). Absent: the table's SM90 rows.
+  std::optional<Figure> collective_sm_version;
   // vLLM's and SGLang's custom all-reduce. Absent: such a call is priced as the one-shot kernel
   // above.
   std::optional<PullAllreduce> collective_pull_allreduce;

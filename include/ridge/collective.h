@@ -61,13 +61,24 @@ std::string_view to_string(CollectiveOp op);
 std::optional<CollectiveOp> find_collective_op(std::string_view name);
 
 // Whose kernel runs a tensor-parallel all-reduce: NCCL's ring (PyTorch's own collectives,
-// nccl-tests), a serving engine's one-shot kernel where it beats NCCL's (TensorRT-LLM's custom
-// all-reduce), or vLLM's custom all-reduce by vLLM's dispatch or by SGLang's (its descendant,
-// which keeps a message of exactly the kernel's buffer size).
-enum class AllreduceKernel { nccl, one_shot, vllm, sglang };
+// nccl-tests); TensorRT-LLM's custom kernels as one of its generations dispatches them (its
+// lookup table, today's; 1.0's token threshold; the 0.x C++ runtime's plugin, by size:
+// trtllm_allreduce.h); or vLLM's custom all-reduce by vLLM's dispatch or by SGLang's (its
+// descendant, which keeps a message of exactly the kernel's buffer size).
+enum class AllreduceKernel { nccl, trtllm, trtllm_1_0, trtllm_plugin, vllm, sglang };
 std::string_view to_string(AllreduceKernel kernel);
 std::optional<AllreduceKernel> find_allreduce_kernel(std::string_view name);
-std::vector<std::string> allreduce_kernel_names();  // "nccl", "one-shot", "vllm", "sglang"
+// "nccl", "trtllm", "trtllm-1.0", "trtllm-plugin", "vllm", "sglang"
+std::vector<std::string> allreduce_kernel_names();
+
+// An all-reduce's message as an engine's dispatch sees it: `rows` tokens of `row_elements`
+// values each, `element_bytes` a value.
+struct AllreduceMessage {
+  double rows = 1;
+  double row_elements = 0;
+  double element_bytes = 2;
+  double bytes() const { return rows * row_elements * element_bytes; }
+};
 
 enum class CollectiveAlgorithm { ring, tree, hierarchical };
 std::string_view to_string(CollectiveAlgorithm algorithm);

@@ -159,28 +159,34 @@ ExpectedTime expected_collective_time(CollectiveOp op, double bytes, int ranks,
                                       const Device& device, const Calibration& calibration,
                                       KernelLaunch launch);
 
-// An all-reduce of `bytes` as a serving engine runs it over one node's link (TensorRT-LLM's
-// custom all-reduce): its own one-shot kernel, in which each GPU writes its buffer to every peer
-// and reduces what it receives, where that is faster than NCCL's ring, else NCCL's, as its
-// dispatch picks by size; NCCL's past the kernels' buffer (16 MB over 2 GPUs, 8 MB over more).
-// NCCL's alone where the calibration has no custom latency.
-ExpectedTime expected_engine_allreduce_time(double bytes, int ranks, const Device& device,
-                                            const Calibration& calibration, KernelLaunch launch);
+// An all-reduce of `message` as TensorRT-LLM runs it over one node's link, its kernel picked as
+// `engine` (one of its generations: trtllm_allreduce.h) picks it: its one-shot kernel (each GPU
+// writes its buffer to every peer and reduces what arrives, waiting on the data itself), its
+// two-shot kernel (each GPU copies its buffer where its peers can read it, reduces its 1/n of
+// the rows from every peer's and writes the sums to every peer, then reads them back, a barrier
+// between the steps), or NCCL's ring. NCCL's where the calibration has no figure for the kernel
+// picked.
+ExpectedTime expected_trtllm_allreduce_time(const AllreduceMessage& message, int ranks,
+                                            const Device& device, const Calibration& calibration,
+                                            KernelLaunch launch, AllreduceKernel engine);
 
 // An all-reduce of `bytes` as vLLM's custom all-reduce runs it, dispatched as `engine` (vLLM or
 // SGLang, its descendant) does: one stage, each GPU's SMs reading every peer's whole buffer
 // between two barriers, or for larger messages over 4 to 8 GPUs two (each reduces its share from
 // every peer, a barrier, then gathers the others' sums), NCCL's ring past its size limit and
-// where it does not run (PullAllreduce in calibration.h). Without the calibration's figures for
-// it, the one-shot kernel's price (expected_engine_allreduce_time).
+// where it does not run (PullAllreduce in calibration.h), and without the calibration's figures
+// for it.
 ExpectedTime expected_pull_allreduce_time(double bytes, int ranks, const Device& device,
                                           const Calibration& calibration, KernelLaunch launch,
                                           AllreduceKernel engine = AllreduceKernel::vllm);
 
-// A collective as the stack that runs it: an all-reduce on `kernel`, anything else on NCCL's.
+// A collective of `bytes` as the stack that runs it: an all-reduce on `kernel` (`message` the
+// shape of its bytes, for TensorRT-LLM's dispatch; one row where it gives none), anything else
+// on NCCL's.
 ExpectedTime expected_collective_as_run(CollectiveOp op, double bytes, int ranks,
                                         const Device& device, const Calibration& calibration,
-                                        KernelLaunch launch, AllreduceKernel kernel);
+                                        KernelLaunch launch, AllreduceKernel kernel,
+                                        const AllreduceMessage& message = {});
 
 }  // namespace ridge
 

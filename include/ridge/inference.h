@@ -93,9 +93,9 @@ struct Workload {
   // trtllm_moe.
   bool vllm_triton_moe = false;
   // Whose kernel runs the tensor-parallel all-reduces: NCCL's, as PyTorch's own collectives
-  // (gpt-fast) run them; a serving engine's one-shot kernel where it is faster (TensorRT-LLM's
-  // custom all-reduce, expected_engine_allreduce_time); or vLLM's custom all-reduce as vLLM or
-  // SGLang dispatches it (expected_pull_allreduce_time). The bound is the same whichever.
+  // (gpt-fast) run them; TensorRT-LLM's custom kernels as one of its generations dispatches
+  // them (expected_trtllm_allreduce_time); or vLLM's custom all-reduce as vLLM or SGLang
+  // dispatches it (expected_pull_allreduce_time). The bound is the same whichever.
   AllreduceKernel allreduce_kernel = AllreduceKernel::nccl;
   // Weight-only formats run PyTorch's kernels (gpt-fast, torchao), which read their weights at
   // the calibration's share of the bandwidth (calibration.h); else the format's bytes at the
@@ -137,6 +137,7 @@ struct ModelOp {
   // (so `ridge collective` with these bytes and ranks prices it the same).
   std::optional<CollectiveOp> collective;
   int ranks = 0;
+  AllreduceMessage message;  // an all-reduce's tokens and hidden size, for an engine's dispatch
   // Work an engine does beyond the ideal count (a MoE call's routing tables and row copies): no
   // bound of its own (time_s 0), and not in the step's FLOPs and bytes, which the bound keeps
   // ideal; its expected time where a calibration applies.

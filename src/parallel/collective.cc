@@ -67,9 +67,11 @@ constexpr EnumNames<CollectiveAlgorithm, 3> kAlgorithmNames{
     {{CollectiveAlgorithm::ring, "ring"},
      {CollectiveAlgorithm::tree, "tree"},
      {CollectiveAlgorithm::hierarchical, "hierarchical"}}};
-constexpr EnumNames<AllreduceKernel, 4> kAllreduceKernelNames{
+constexpr EnumNames<AllreduceKernel, 6> kAllreduceKernelNames{
     {{AllreduceKernel::nccl, "nccl"},
-     {AllreduceKernel::one_shot, "one-shot"},
+     {AllreduceKernel::trtllm, "trtllm"},
+     {AllreduceKernel::trtllm_1_0, "trtllm-1.0"},
+     {AllreduceKernel::trtllm_plugin, "trtllm-plugin"},
      {AllreduceKernel::vllm, "vllm"},
      {AllreduceKernel::sglang, "sglang"}}};
 

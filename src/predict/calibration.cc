@@ -90,13 +90,27 @@ class CalibrationReader : TomlReader {
         optional_sourced(attention, "attention", "block_overhead", FigureKind::seconds);
     c.attention_decode_block_overhead_s =
         optional_sourced(attention, "attention", "decode_block_overhead", FigureKind::seconds);
-    const toml::table& collective =
-        section("collective",
-                {"link_efficiency", "latency", "step_latency", "local_step", "ll_bandwidth",
-                 "ll_max_bus_bandwidth", "ll128_latency", "ll128_step_latency", "ll128_bandwidth",
-                 "simple_latency", "simple_step_latency", "simple_bandwidth", "p2p_channels",
-                 "p2p_channel_bandwidth", "custom_latency", "pull_barrier_latency", "pull_share",
-                 "pull_peer_read_latency", "pull_two_stage_barrier"});
+    const toml::table& collective = section("collective", {"link_efficiency",
+                                                           "latency",
+                                                           "step_latency",
+                                                           "local_step",
+                                                           "ll_bandwidth",
+                                                           "ll_max_bus_bandwidth",
+                                                           "ll128_latency",
+                                                           "ll128_step_latency",
+                                                           "ll128_bandwidth",
+                                                           "simple_latency",
+                                                           "simple_step_latency",
+                                                           "simple_bandwidth",
+                                                           "p2p_channels",
+                                                           "p2p_channel_bandwidth",
+                                                           "custom_latency",
+                                                           "two_shot_share",
+                                                           "sm_version",
+                                                           "pull_barrier_latency",
+                                                           "pull_share",
+                                                           "pull_peer_read_latency",
+                                                           "pull_two_stage_barrier"});
     c.link_efficiency = sourced(collective, "collective", "link_efficiency", FigureKind::fraction);
     c.collective_latency_s = sourced(collective, "collective", "latency", FigureKind::seconds);
     c.collective_step_latency_s =
@@ -110,6 +124,10 @@ class CalibrationReader : TomlReader {
     read_p2p_channels(collective, c);
     c.collective_custom_latency_s =
         optional_sourced(collective, "collective", "custom_latency", FigureKind::seconds);
+    c.collective_two_shot_share =
+        optional_sourced(collective, "collective", "two_shot_share", FigureKind::fraction);
+    c.collective_sm_version =
+        optional_sourced(collective, "collective", "sm_version", FigureKind::count);
     read_pull_allreduce(collective, c);
     for (const auto& [key, name] : {std::pair{"ll128", "LL128"}, std::pair{"simple", "Simple"}}) {
       if (auto protocol = read_protocol(collective, key, name))

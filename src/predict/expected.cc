@@ -11,6 +11,7 @@
 #include "ops/triton_moe.h"
 #include "predict/flash_decode.h"
 #include "predict/gemm_tiles.h"
+#include "predict/trtllm_allreduce.h"
 #include "ridge/bounds.h"
 #include "ridge/collective.h"
 #include "ridge/units.h"
@@ -833,27 +834,67 @@ ExpectedTime expected_collective_time(CollectiveOp op, double bytes, int ranks,
 
 namespace {
 
-// TensorRT-LLM's custom kernels work in a buffer of this size; a larger message goes to NCCL
-// (NVIDIA/TensorRT-LLM: cpp/tensorrt_llm/common/customAllReduceUtils.h @ b78a5461,
-// getMaxRequiredWorkspaceSize; cpp/tensorrt_llm/thop/allreduceOp.cpp @ 4bb1ef88,
-// selectImplementation: message_size_bytes > max_workspace_size falls back to NCCL).
-double one_shot_workspace_bytes(int ranks) { return ranks <= 2 ? 16e6 : 8e6; }
+// The one-shot kernel: each GPU writes its whole buffer to every peer, n - 1 buffers in over its
+// link, and reduces them once it knows they have all arrived, which the calibration's latency
+// prices.
+ExpectedTime one_shot_allreduce_time(double bytes, int ranks, const Device& device,
+                                     const Calibration& c, KernelLaunch launch) {
+  const double received = (ranks - 1) * bytes;
+  return communication_kernel(
+      c.collective_custom_latency_s->value + received / ring_bandwidth(in_node_link(device), c),
+      fmt::format("TensorRT-LLM's one-shot all-reduce over {} GPUs", ranks), c, launch);
+}
+
+// The two-shot kernel (allreduce_fusion_kernel_twoshot_sync, TensorRT-LLM's
+// allReduceFusionKernels.cu): each GPU copies its buffer into its own part of the shared
+// workspace, reduces its 1/n of the rows from all n copies and writes the sums into each, then
+// reads all the sums back out; a barrier (each GPU's flags written to every peer, system-wide)
+// after the copy and another after the sums. Its peer traffic, 2 (n - 1) / n of the buffer, at the
+// calibration's share of the ring's rate; its local copies (the buffer in and out, the sums read
+// back: four passes of it) at the memory's; each barrier as vLLM's two-stage one (a flag for
+// each peer after a system-wide fence, PullAllreduce::two_stage_barrier_s).
+std::optional<ExpectedTime> two_shot_allreduce_time(double bytes, int ranks, const Device& device,
+                                                    const Calibration& c, KernelLaunch launch) {
+  if (!c.collective_two_shot_share || !c.collective_pull_allreduce) return std::nullopt;
+  const int peers = ranks - 1;
+  const double peer_bytes = 2.0 * peers / ranks * bytes;
+  const double link_bytes_per_s =
+      c.collective_two_shot_share->value * ring_bandwidth(in_node_link(device), c);
+  const double local_bytes_per_s =
+      c.bandwidth_efficiency.value * device.main_bandwidth_bytes_per_s();
+  const double barriers_s = 2.0 * peers * c.collective_pull_allreduce->two_stage_barrier_s.value;
+  return communication_kernel(
+      barriers_s + peer_bytes / link_bytes_per_s + 4 * bytes / local_bytes_per_s,
+      fmt::format("TensorRT-LLM's two-shot all-reduce over {} GPUs", ranks), c, launch);
+}
+
+// The SM version TensorRT-LLM's lookup table takes for the part: the calibration's, else Hopper's.
+int trtllm_sm_version(const Calibration& c) {
+  constexpr int kHopper = 90;
+  return c.collective_sm_version ? static_cast<int>(c.collective_sm_version->value) : kHopper;
+}
 
 }  // namespace
 
-ExpectedTime expected_engine_allreduce_time(double bytes, int ranks, const Device& device,
-                                            const Calibration& c, KernelLaunch launch) {
+ExpectedTime expected_trtllm_allreduce_time(const AllreduceMessage& message, int ranks,
+                                            const Device& device, const Calibration& c,
+                                            KernelLaunch launch, AllreduceKernel engine) {
+  const double bytes = message.bytes();
   const ExpectedTime nccl =
       expected_collective_time(CollectiveOp::allreduce, bytes, ranks, device, c, launch);
-  if (!c.collective_custom_latency_s || ranks < 2 || bytes > one_shot_workspace_bytes(ranks))
+  // Its kernels need every GPU to reach every other over NVLink; without it, NCCL's
+  // (ifFallbackToNCCL: mIsNVLINKSupported).
+  if (!c.collective_custom_latency_s || in_node_link(device).kind != LinkKind::scale_up)
     return nccl;
-  // One kernel: each GPU writes its whole buffer to every peer, n - 1 buffers in over its link,
-  // and reduces them once it knows they have all arrived, which the calibration's latency prices.
-  const double received = (ranks - 1) * bytes;
-  const ExpectedTime one_shot = communication_kernel(
-      c.collective_custom_latency_s->value + received / ring_bandwidth(in_node_link(device), c),
-      fmt::format("the engine's one-shot all-reduce over {} GPUs", ranks), c, launch);
-  return one_shot.time_s < nccl.time_s ? one_shot : nccl;
+  switch (predict::trtllm_allreduce_strategy(engine, message, ranks, trtllm_sm_version(c))) {
+    case predict::EngineAllreduce::one_shot:
+      return one_shot_allreduce_time(bytes, ranks, device, c, launch);
+    case predict::EngineAllreduce::two_shot:
+      return two_shot_allreduce_time(bytes, ranks, device, c, launch).value_or(nccl);
+    case predict::EngineAllreduce::nccl:
+      break;
+  }
+  return nccl;
 }
 
 namespace {
@@ -902,10 +943,9 @@ double pull_bytes_per_s(const PullAllreduce& k, int peers, const Link& link) {
 ExpectedTime expected_pull_allreduce_time(double bytes, int ranks, const Device& device,
                                           const Calibration& c, KernelLaunch launch,
                                           AllreduceKernel engine) {
-  if (!c.collective_pull_allreduce || ranks < 2)
-    return expected_engine_allreduce_time(bytes, ranks, device, c, launch);
   const Link& link = in_node_link(device);
-  if (!pull_allreduce_takes(bytes, engine) || !pull_allreduce_runs(ranks, link))
+  if (!c.collective_pull_allreduce || ranks < 2 || !pull_allreduce_takes(bytes, engine) ||
+      !pull_allreduce_runs(ranks, link))
     return expected_collective_time(CollectiveOp::allreduce, bytes, ranks, device, c, launch);
   const PullAllreduce& k = *c.collective_pull_allreduce;
   const int peers = ranks - 1;
@@ -921,13 +961,27 @@ ExpectedTime expected_pull_allreduce_time(double bytes, int ranks, const Device&
                               c, launch);
 }
 
+namespace {
+
+// The message's shape, or its bytes as one row where it gives none.
+AllreduceMessage shaped(const AllreduceMessage& message, double bytes) {
+  if (message.row_elements > 0) return message;
+  return {1, bytes / message.element_bytes, message.element_bytes};
+}
+
+}  // namespace
+
 ExpectedTime expected_collective_as_run(CollectiveOp op, double bytes, int ranks,
                                         const Device& device, const Calibration& c,
-                                        KernelLaunch launch, AllreduceKernel kernel) {
+                                        KernelLaunch launch, AllreduceKernel kernel,
+                                        const AllreduceMessage& message) {
   if (op == CollectiveOp::allreduce) {
     switch (kernel) {
-      case AllreduceKernel::one_shot:
-        return expected_engine_allreduce_time(bytes, ranks, device, c, launch);
+      case AllreduceKernel::trtllm:
+      case AllreduceKernel::trtllm_1_0:
+      case AllreduceKernel::trtllm_plugin:
+        return expected_trtllm_allreduce_time(shaped(message, bytes), ranks, device, c, launch,
+                                              kernel);
       case AllreduceKernel::vllm:
       case AllreduceKernel::sglang:
         return expected_pull_allreduce_time(bytes, ranks, device, c, launch, kernel);
@@ -949,7 +1003,7 @@ std::optional<ExpectedTime> expected_op_time(const ModelOp& op, const Device& de
                                              const Workload& w, const Calibration& c) {
   if (op.collective)
     return expected_collective_as_run(*op.collective, op.bytes, op.ranks, device, c, launch_of(w),
-                                      w.allreduce_kernel);
+                                      w.allreduce_kernel, op.message);
   const Op as_op{op.kind,     op.name, op.flops, op.bytes, op.gemm_shape, op.attention_shape,
                  std::nullopt};
   const double share = weight_read_share(op.weight_bits, w.torch_weight_kernels, c);

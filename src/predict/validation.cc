@@ -142,13 +142,28 @@ std::vector<std::string> split_tabs(const std::string& line) {
 // The keys a '# ridge:' line may have ('device NAME' aside), in alphabetical order: a misspelt
 // one would otherwise be read as no directive at all, and its file priced without it.
 constexpr std::string_view kDirectiveKeys[] = {
-    "attention",       "collective_kernel", "context_kernel",
-    "context_qkv",     "decode_kernel",     "device",
-    "exclude",         "extra_kernels",     "fit",
-    "flash_attention", "graph_calls",       "graph_captured",
-    "input_quantize",  "moe_kernels",       "replay_every_copy",
-    "replay_floor_s",  "replayed_copies",   "role",
-    "routing",         "timed_calls",       "timing_overhead_s",
+    "attention",
+    "collective_kernel",
+    "context_kernel",
+    "context_qkv",
+    "decode_kernel",
+    "device",
+    "exclude",
+    "extra_kernels",
+    "fit",
+    "flash_attention",
+    "graph_calls",
+    "graph_captured",
+    "input_quantize",
+    "message_row_elements",
+    "moe_kernels",
+    "replay_every_copy",
+    "replay_floor_s",
+    "replayed_copies",
+    "role",
+    "routing",
+    "timed_calls",
+    "timing_overhead_s",
     "warmup_calls",
 };
 
@@ -1413,15 +1428,26 @@ CollectiveOp collective_of(const Row& row) {
   return *op;
 }
 
-// Whose all-reduce a collective table timed ('# ridge: collective_kernel = nccl | engine | vllm |
-// sglang (why)'): NCCL's (nccl-tests); a serving engine's, its own one-shot kernel where that is
-// faster (TensorRT-LLM's, expected_engine_allreduce_time); or vLLM's custom all-reduce as vLLM or
-// SGLang dispatches it (expected_pull_allreduce_time).
+// Whose all-reduce a collective table timed ('# ridge: collective_kernel = nccl | trtllm |
+// trtllm-1.0 | trtllm-plugin | vllm | sglang (why)'): NCCL's (nccl-tests); TensorRT-LLM's custom
+// kernels as one of its generations dispatches them (expected_trtllm_allreduce_time); or vLLM's
+// custom all-reduce as vLLM or SGLang dispatches it (expected_pull_allreduce_time).
 AllreduceKernel allreduce_kernel_of(const Table& t) {
   const std::string kernel =
-      directive_choice(t, "collective_kernel", "nccl", {"nccl", "engine", "vllm", "sglang"});
-  if (kernel == "engine") return AllreduceKernel::one_shot;
+      directive_choice(t, "collective_kernel", "nccl",
+                       {"nccl", "trtllm", "trtllm-1.0", "trtllm-plugin", "vllm", "sglang"});
   return *find_allreduce_kernel(kernel);  // the choices above are the kernels' names
+}
+
+// How a table's source shaped its messages ('# ridge: message_row_elements = N (why)'): rows of N
+// values, a message of no more than N values one row of its own length (aiconfigurator's
+// collector: token_dim = 4096 in get_input_shape_and_comm_size); one row where it says nothing.
+// TensorRT-LLM's dispatch reads the rows as tokens.
+AllreduceMessage message_of(double bytes, double element_bytes,
+                            std::optional<double> row_elements) {
+  const double elements = bytes / element_bytes;
+  if (!row_elements || elements <= *row_elements) return {1, elements, element_bytes};
+  return {std::floor(elements / *row_elements), *row_elements, element_bytes};
 }
 
 // The bound as `ridge model` counts a collective (the bytes each rank sends at the link's spec
@@ -1429,7 +1455,8 @@ AllreduceKernel allreduce_kernel_of(const Table& t) {
 // achievable link, or the engine's all-reduce where the table says), the collective launched on
 // its own as nccl-tests does, or `graph_calls` of them in a CUDA graph, all but the first after
 // another kernel of it.
-ValidationPoint collective_point(const KernelRow& k, AllreduceKernel kernel) {
+ValidationPoint collective_point(const KernelRow& k, AllreduceKernel kernel,
+                                 std::optional<double> row_elements) {
   const Row& row = k.row;
   const CollectiveOp op = collective_of(row);
   const int ranks = row.count("gpus", 1e6);
@@ -1447,7 +1474,8 @@ ValidationPoint collective_point(const KernelRow& k, AllreduceKernel kernel) {
   if (const auto calibration = find_calibration(k.device)) {
     p.calibration = calibration->id;
     const auto priced = [&](KernelLaunch launch) {
-      return expected_collective_as_run(op, bytes, ranks, k.device, *calibration, launch, kernel);
+      return expected_collective_as_run(op, bytes, ranks, k.device, *calibration, launch, kernel,
+                                        message_of(bytes, k.types.input_bytes, row_elements));
     };
     const ExpectedTime alone = priced(KernelLaunch::alone);
     const double in_graph = in_graph_share(k.graph_captured, k.graph_calls);
@@ -1462,8 +1490,11 @@ ValidationPoint collective_point(const KernelRow& k, AllreduceKernel kernel) {
 
 ValidationSet run_collective_set(const Table& t, const Catalog& catalog) {
   const AllreduceKernel kernel = allreduce_kernel_of(t);
-  return run_kernel_set(t, catalog, file_role(t),
-                        [kernel](const KernelRow& k) { return collective_point(k, kernel); });
+  const std::optional<double> row_elements =
+      directive_number(t, "message_row_elements", 1, 1e9, true, "a count from 1 to 1e9");
+  return run_kernel_set(t, catalog, file_role(t), [kernel, row_elements](const KernelRow& k) {
+    return collective_point(k, kernel, row_elements);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1776,15 +1807,22 @@ bool uses_cuda_graphs(const std::string& lower) {
 }
 
 // The release a framework cell names for TensorRT-LLM ("TensorRT-LLM v0.9.0", "TensorRT-LLM
-// 0.7.1"): its minor number under 0.x; none where the cell names no such release.
-std::optional<int> tensorrt_llm_minor_release(const std::string& lower) {
+// 1.0.0"): its minor number where its major one is `major`; none where the cell names no such
+// release.
+std::optional<int> tensorrt_llm_release(const std::string& lower, std::string_view major) {
   const std::size_t engine = lower.find("tensorrt-llm");
   if (engine == std::string::npos) return std::nullopt;
-  const std::size_t release = lower.find("0.", engine);
-  if (release == std::string::npos || release + 2 >= lower.size()) return std::nullopt;
+  const std::size_t release = lower.find(fmt::format("{}.", major), engine);
+  const std::size_t minor_at = release + major.size() + 1;
+  if (release == std::string::npos || minor_at >= lower.size()) return std::nullopt;
   const bool named = release > 0 && (lower[release - 1] == 'v' || lower[release - 1] == ' ');
-  if (!named || !std::isdigit(static_cast<unsigned char>(lower[release + 2]))) return std::nullopt;
-  return std::atoi(lower.c_str() + release + 2);
+  if (!named || !std::isdigit(static_cast<unsigned char>(lower[minor_at]))) return std::nullopt;
+  return std::atoi(lower.c_str() + minor_at);
+}
+
+// Its minor number under 0.x.
+std::optional<int> tensorrt_llm_minor_release(const std::string& lower) {
+  return tensorrt_llm_release(lower, "0");
 }
 
 // gpt-fast and torchao (which forked gpt-fast's generate.py) run weight-only formats on PyTorch's
@@ -1844,19 +1882,23 @@ bool runs_trtllm(const std::string& lower) {
 
 // Serving engines all-reduce a tensor-parallel layer's output with their own kernel: vLLM and
 // SGLang their custom all-reduce (on by default, each by its own dispatch), and TensorRT-LLM from
-// v0.7 its one-shot kernel where it beats NCCL. TensorRT-LLM's benchmarks build with its custom
-// all-reduce plugin (BuildConfig.use_custom_all_reduce = True in benchmarks/python/
-// allowed_configs.py, a copy with v0.7's Mixtral; trtllm-build's PluginConfig the same), as
-// NeMo's exporter does (use_custom_all_reduce = True in nemo/export/trt_llm/
-// tensorrt_llm_build.py). Before v0.7 the examples built without it unless told
-// (--use_custom_all_reduce, a store_true flag, at v0.5 and v0.7's build.py). A cell naming no
-// release is presumed current.
+// v0.7 its custom kernels. TensorRT-LLM's benchmarks build with its custom all-reduce plugin
+// (BuildConfig.use_custom_all_reduce = True in benchmarks/python/allowed_configs.py, a copy with
+// v0.7's Mixtral; trtllm-build's PluginConfig the same), as NeMo's exporter does
+// (use_custom_all_reduce = True in nemo/export/trt_llm/tensorrt_llm_build.py): the plugin's
+// dispatch by size. Before v0.7 the examples built without it unless told
+// (--use_custom_all_reduce, a store_true flag, at v0.5 and v0.7's build.py). Its PyTorch flow
+// from 1.0 dispatches by tokens (trtllm_allreduce.h): 1.0 by its 128-token threshold, later
+// releases by its lookup table. A cell naming no release (NeMo's) is taken to build an engine.
 AllreduceKernel engine_allreduce_kernel(const std::string& lower) {
   if (lower.find("sglang") != std::string::npos) return AllreduceKernel::sglang;
   if (lower.find("vllm") != std::string::npos) return AllreduceKernel::vllm;
   if (!runs_trtllm(lower)) return AllreduceKernel::nccl;
-  const std::optional<int> minor = tensorrt_llm_minor_release(lower);
-  return !minor || *minor >= 7 ? AllreduceKernel::one_shot : AllreduceKernel::nccl;
+  if (const std::optional<int> minor = tensorrt_llm_minor_release(lower))
+    return *minor >= 7 ? AllreduceKernel::trtllm_plugin : AllreduceKernel::nccl;
+  if (const std::optional<int> minor = tensorrt_llm_release(lower, "1"))
+    return *minor == 0 ? AllreduceKernel::trtllm_1_0 : AllreduceKernel::trtllm;
+  return AllreduceKernel::trtllm_plugin;
 }
 
 // TensorRT-LLM's first Falcon (tensorrt_llm/models/falcon/model.py at 027cd518, the v0.5 code)

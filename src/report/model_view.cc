@@ -178,9 +178,15 @@ Cell kernel_costs_cell(double cost_s, double step_s) {
 // How a model's all-reduces are priced, as `--allreduce` chose.
 std::string allreduce_kernel_text(AllreduceKernel kernel) {
   switch (kernel) {
-    case AllreduceKernel::one_shot:
-      return "the engine's one-shot kernel where it beats NCCL's ring and fits its buffer "
-             "(--allreduce one-shot)";
+    case AllreduceKernel::trtllm:
+      return "TensorRT-LLM's one-shot or two-shot kernel or NCCL's ring, as its lookup table picks "
+             "by GPUs, tokens and hidden size (--allreduce trtllm)";
+    case AllreduceKernel::trtllm_1_0:
+      return "TensorRT-LLM 1.0's one-shot kernel up to 128 tokens, NCCL's ring past them (two-shot "
+             "past them on 2 GPUs) (--allreduce trtllm-1.0)";
+    case AllreduceKernel::trtllm_plugin:
+      return "TensorRT-LLM's C++ runtime's one-shot or two-shot kernel by size, NCCL's ring past "
+             "its buffer (--allreduce trtllm-plugin)";
     case AllreduceKernel::vllm:
       return "vLLM's custom all-reduce, NCCL's ring from its size limit up (--allreduce vllm)";
     case AllreduceKernel::sglang:

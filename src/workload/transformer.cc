@@ -146,9 +146,9 @@ class StepBuilder {
   // One collective per layer of `count`, priced by the collective model over the in-node link
   // exactly as `ridge collective OP --bytes buffer --gpus-per-node ranks --bandwidth-only` prices
   // it.
-  void add_collective(std::string name, CollectiveOp collective, double count, double buffer,
-                      int ranks) {
-    if (ranks < 2 || count <= 0) return;
+  ModelOp* add_collective(std::string name, CollectiveOp collective, double count, double buffer,
+                          int ranks) {
+    if (ranks < 2 || count <= 0) return nullptr;
     // The expected time prices latency from NCCL's own model; the bound counts none.
     const CollectiveEstimate e = collective_bound(collective, buffer, ranks, device_);
     ModelOp& op = new_op(std::move(name), "communication", count, buffer, work_.compute);
@@ -156,6 +156,17 @@ class StepBuilder {
     op.time_s = e.time_s;
     op.collective = collective;
     op.ranks = ranks;
+    return &op;
+  }
+
+  // The tensor-parallel all-reduce of a layer's hidden states: a row of the hidden size a token,
+  // which an engine's dispatch reads (TensorRT-LLM's picks its kernel by both).
+  void add_allreduce(std::string name) {
+    const AllreduceMessage message{tokens(), static_cast<double>(model_.hidden_size),
+                                   work_.activation_bytes};
+    if (ModelOp* op = add_collective(std::move(name), CollectiveOp::allreduce, layers(),
+                                     message.bytes(), work_.tp))
+      op->message = message;
   }
 
   void add_embedding() {
@@ -182,9 +193,7 @@ class StepBuilder {
                  work_.weights.attention);
     }
     // One all-reduce a layer serves both outputs where the model sums them first (the MLP's).
-    if (!model_.one_allreduce_per_layer)
-      add_collective("attention_allreduce", CollectiveOp::allreduce, layers(),
-                     tokens() * h * work_.activation_bytes, work_.tp);
+    if (!model_.one_allreduce_per_layer) add_allreduce("attention_allreduce");
     add_residual("attention_residual");
   }
 
@@ -327,8 +336,7 @@ class StepBuilder {
     add_norm("post_attention_norm", layers() * (model_.norms_per_layer - 1), model_.hidden_size);
     add_mlp("", dense_layers(), tokens(), shard_.intermediate, work_.weights.mlp, 1);
     if (moe_layers() > 0) add_experts();
-    add_collective("mlp_allreduce", CollectiveOp::allreduce, layers(),
-                   tokens() * model_.hidden_size * work_.activation_bytes, work_.tp);
+    add_allreduce("mlp_allreduce");
     add_residual("mlp_residual");
   }
 

@@ -207,6 +207,11 @@ TEST(Inference, TensorParallelismSplitsWeightsAndAddsAllReduces) {
   EXPECT_EQ(allreduce.count, 80);
   EXPECT_EQ(allreduce.bytes, 8192 * 2);  // one token's hidden state, as nccl-tests counts it
   EXPECT_EQ(allreduce.ranks, 8);
+  // Its shape, for an engine's dispatch: a token's row of the hidden size, 16-bit.
+  EXPECT_EQ(allreduce.message.rows, 1);
+  EXPECT_EQ(allreduce.message.row_elements, 8192);
+  EXPECT_EQ(allreduce.message.bytes(), allreduce.bytes);
+  EXPECT_EQ(op(a.prefill, "mlp_allreduce").message.rows, w.batch * a.prefill.new_tokens);
   // The bound: the bytes at NVLink's spec bandwidth, without the catalog's estimated latency.
   const LinkModel nvlink = link_model(in_node_link(h100()));
   ASSERT_GT(nvlink.latency_s, 0);

@@ -1241,47 +1241,111 @@ TEST(Expected, CollectiveLatencyGrowsWithTheRing) {
   EXPECT_EQ(at(8).protocol, "LL");
 }
 
-// A serving engine's all-reduce: its one-shot kernel (each GPU's buffer written to every peer,
-// n - 1 buffers in over its link, at the calibration's custom latency) while that beats NCCL's
-// ring and the message fits TensorRT-LLM's buffer, NCCL's past either; NCCL's alone where the
-// profile has no custom latency.
-TEST(Expected, AnEnginesAllReduceIsOneShotUntilNcclsRingIsFaster) {
+// TensorRT-LLM's all-reduce as its lookup table dispatches it (customAllReduceUtils.h): by GPUs,
+// tokens and hidden size, its SM90 rows below SM100 and its SM100 rows from there, NCCL's out of
+// the table and past its 64 MiB buffer. The one-shot kernel: each GPU's buffer written to every
+// peer, n - 1 buffers in over its link, at the calibration's custom latency; the two-shot: its
+// peer traffic, 2 (n - 1) / n of the buffer, at the calibration's share of the link, two
+// barriers of a flag to each peer, four local passes of the buffer; NCCL's where the profile has
+// no figure for the kernel picked, and over PCIe.
+TEST(Expected, TensorRtLlmsLookupTablePicksItsAllReduceKernel) {
   const Device& h100 = device("h100-sxm");
   const Calibration c = *find_calibration(h100);
-  ASSERT_TRUE(c.collective_custom_latency_s);
-  const auto engine = [&](double bytes, int ranks) {
-    return expected_engine_allreduce_time(bytes, ranks, h100, c, KernelLaunch::graph);
+  ASSERT_TRUE(c.collective_custom_latency_s && c.collective_two_shot_share &&
+              c.collective_pull_allreduce);
+  const auto trtllm = [&](double tokens, double hidden, int ranks, const Device& d,
+                          const Calibration& with) {
+    return expected_trtllm_allreduce_time(AllreduceMessage{tokens, hidden, 2}, ranks, d, with,
+                                          KernelLaunch::graph, AllreduceKernel::trtllm);
+  };
+  const auto on_h100 = [&](double tokens, double hidden, int ranks) {
+    return trtllm(tokens, hidden, ranks, h100, c);
   };
   const auto nccl = [&](double bytes, int ranks) {
     return expected_collective_time(CollectiveOp::allreduce, bytes, ranks, h100, c,
                                     KernelLaunch::graph);
   };
   const double link = c.link_efficiency.value * in_node_link(h100).bandwidth_bytes_per_s.value;
-  const ExpectedTime small = engine(65536, 8);
+  const ExpectedTime one_shot = on_h100(8, 4096, 8);
   EXPECT_NEAR(
-      small.time_s,
-      c.graph_kernel_floor_s.value + c.collective_custom_latency_s->value + 7 * 65536 / link,
+      one_shot.time_s,
+      c.graph_kernel_floor_s.value + c.collective_custom_latency_s->value + 7 * 8 * 4096 * 2 / link,
       1e-12);
-  EXPECT_LT(small.time_s, nccl(65536, 8).time_s);
-  EXPECT_NE(small.detail.find("one-shot"), std::string::npos);
-  // 256 MiB over 8 GPUs: seven buffers in take longer than the ring's two passes.
-  EXPECT_DOUBLE_EQ(engine(268435456, 8).time_s, nccl(268435456, 8).time_s);
-  // Past TensorRT-LLM's buffer (16 MB over 2 GPUs, 8 MB over more) NCCL's, faster or not.
-  EXPECT_LT(engine(16e6, 2).time_s, nccl(16e6, 2).time_s);
-  EXPECT_DOUBLE_EQ(engine(16e6 + 16, 2).time_s, nccl(16e6 + 16, 2).time_s);
-  EXPECT_DOUBLE_EQ(engine(8e6 + 16, 4).time_s, nccl(8e6 + 16, 4).time_s);
+  EXPECT_NE(one_shot.detail.find("one-shot"), std::string::npos);
+  // Over 8 H100s with a hidden size of 4096: NCCL's at 128 tokens, two-shot at 256 and 512,
+  // NCCL's again from 1024.
+  EXPECT_DOUBLE_EQ(on_h100(128, 4096, 8).time_s, nccl(128 * 4096 * 2, 8).time_s);
+  const ExpectedTime two_shot = on_h100(256, 4096, 8);
+  const double bytes = 256 * 4096 * 2;
+  EXPECT_NEAR(two_shot.time_s,
+              c.graph_kernel_floor_s.value +
+                  2 * 7 * c.collective_pull_allreduce->two_stage_barrier_s.value +
+                  2 * 7.0 / 8 * bytes / (c.collective_two_shot_share->value * link) +
+                  4 * bytes / (c.bandwidth_efficiency.value * h100.main_bandwidth_bytes_per_s()),
+              1e-12);
+  EXPECT_NE(two_shot.detail.find("two-shot"), std::string::npos);
+  EXPECT_NE(on_h100(512, 4096, 8).detail.find("two-shot"), std::string::npos);
+  EXPECT_NE(on_h100(1024, 4096, 8).detail.find("NCCL"), std::string::npos);
+  // Over 2 GPUs one-shot up to 2048 tokens of 4096 (16 MiB), NCCL's past the table; out of it
+  // (6 GPUs take the 4-GPU rows, 16 the none) and past the buffer, NCCL's.
+  EXPECT_NE(on_h100(2048, 4096, 2).detail.find("one-shot"), std::string::npos);
+  EXPECT_NE(on_h100(4096, 4096, 2).detail.find("NCCL"), std::string::npos);
+  EXPECT_NE(on_h100(64, 16384, 2).detail.find("NCCL"), std::string::npos);
+  EXPECT_NE(on_h100(256, 4096, 6).detail.find("two-shot"), std::string::npos);
+  EXPECT_NE(on_h100(8, 4096, 16).detail.find("NCCL"), std::string::npos);
+  // Blackwell's rows: over 8 GPUs one-shot still at 128 tokens of 4096, two-shot from 512.
+  const Device& b200 = device("b200");
+  const Calibration blackwell = *find_calibration(b200);
+  EXPECT_NE(trtllm(128, 4096, 8, b200, blackwell).detail.find("one-shot"), std::string::npos);
+  EXPECT_NE(trtllm(512, 4096, 8, b200, blackwell).detail.find("two-shot"), std::string::npos);
+  // No custom latency, or over PCIe: NCCL's; no two-shot share: NCCL's for the two-shot's rows.
   Calibration without = c;
   without.collective_custom_latency_s.reset();
-  EXPECT_DOUBLE_EQ(
-      expected_engine_allreduce_time(65536, 8, h100, without, KernelLaunch::graph).time_s,
-      nccl(65536, 8).time_s);
+  EXPECT_DOUBLE_EQ(trtllm(8, 4096, 8, h100, without).time_s, nccl(8 * 4096 * 2, 8).time_s);
+  Device pcie = h100;
+  std::erase_if(pcie.links, [](const Link& l) { return l.kind == LinkKind::scale_up; });
+  EXPECT_NE(trtllm(8, 4096, 2, pcie, c).detail.find("NCCL"), std::string::npos);
+  Calibration no_two_shot = c;
+  no_two_shot.collective_two_shot_share.reset();
+  EXPECT_DOUBLE_EQ(trtllm(256, 4096, 8, h100, no_two_shot).time_s, nccl(bytes, 8).time_s);
+}
+
+// TensorRT-LLM's earlier dispatches: 1.0's by tokens (one-shot up to 128, NCCL's past them over
+// more than 2 GPUs, two-shot past them over 2; NCCL's past 16 MB over 2 GPUs and 8 MB over more),
+// and its C++ runtime's plugin by bytes (one-shot over 2 GPUs, and below 1 MB up to 4 or 500 kB
+// past them; two-shot above; NCCL's past the same buffer).
+TEST(Expected, TensorRtLlmsEarlierDispatchesGoByTokensOrBySize) {
+  const Device& h100 = device("h100-sxm");
+  const Calibration c = *find_calibration(h100);
+  const auto kernel = [&](AllreduceKernel engine, double tokens, int ranks) {
+    const std::string detail =
+        expected_trtllm_allreduce_time(AllreduceMessage{tokens, 4096, 2}, ranks, h100, c,
+                                       KernelLaunch::graph, engine)
+            .detail;
+    for (const char* name : {"one-shot", "two-shot", "NCCL"})
+      if (detail.find(name) != std::string::npos) return std::string(name);
+    return detail;
+  };
+  const AllreduceKernel v1_0 = AllreduceKernel::trtllm_1_0;
+  EXPECT_EQ(kernel(v1_0, 128, 4), "one-shot");
+  EXPECT_EQ(kernel(v1_0, 129, 4), "NCCL");
+  EXPECT_EQ(kernel(v1_0, 256, 2), "two-shot");
+  EXPECT_EQ(kernel(v1_0, 2048, 2), "NCCL");  // 16.8 MB
+  const AllreduceKernel plugin = AllreduceKernel::trtllm_plugin;
+  EXPECT_EQ(kernel(plugin, 1024, 2), "one-shot");  // 8.4 MB
+  EXPECT_EQ(kernel(plugin, 122, 4), "one-shot");   // 999 kB
+  EXPECT_EQ(kernel(plugin, 123, 4), "two-shot");   // 1.008 MB
+  EXPECT_EQ(kernel(plugin, 61, 8), "one-shot");    // 499.7 kB
+  EXPECT_EQ(kernel(plugin, 62, 8), "two-shot");
+  EXPECT_EQ(kernel(plugin, 977, 8), "NCCL");  // 8.004 MB
+  EXPECT_EQ(kernel(AllreduceKernel::nccl, 8, 8), "NCCL");
 }
 
 // vLLM's custom all-reduce as vLLM dispatches it: one stage over 2 GPUs and for small messages
 // (every peer's whole buffer read, between two barriers), two stages past 512 KiB over 4 GPUs
 // and 256 KiB over 8 (each peer's share read twice, a barrier for each peer between), NCCL's
 // ring from its 8 MiB limit up (SGLang's past it), over GPU counts it does not run on and over
-// PCIe past 2 GPUs; the one-shot kernel's price where the profile has no figures for it.
+// PCIe past 2 GPUs, and where the profile has no figures for it.
 TEST(Expected, VllmsAllReduceRunsOneStageOrTwoAsVllmDispatchesIt) {
   const Device& h100 = device("h100-sxm");
   const Calibration c = *find_calibration(h100);
@@ -1331,7 +1395,7 @@ TEST(Expected, VllmsAllReduceRunsOneStageOrTwoAsVllmDispatchesIt) {
   without.collective_pull_allreduce.reset();
   EXPECT_DOUBLE_EQ(
       expected_pull_allreduce_time(64 * kKiB, 8, h100, without, KernelLaunch::graph).time_s,
-      expected_engine_allreduce_time(64 * kKiB, 8, h100, c, KernelLaunch::graph).time_s);
+      nccl(64 * kKiB, 8).time_s);
 }
 
 // Hopper's and Blackwell's call and step latencies are fitted to one part's small messages
@@ -1710,18 +1774,19 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("decode_attention_aiconfigurator_l40s_vllm", held_out, 75, 0.16, 0.30);
   expect_set("collective_aiconfigurator_l40s", held_out, 252, 0.61, 0.95);
   // Each engine's all-reduce (TensorRT-LLM's, vLLM's and SGLang's, five calls a CUDA graph):
-  // TensorRT-LLM's priced as its one-shot kernel where it beats NCCL's ring and fits its buffer,
-  // the custom latency fitted to the H100's and B300's tables; vLLM's and SGLang's as vLLM's custom
+  // TensorRT-LLM's priced as its dispatch picks (its lookup table; 1.0's token threshold on the
+  // A100), the custom latency and the two-shot share fitted to the H100's and B300's tables;
+  // vLLM's and SGLang's as vLLM's custom
   // all-reduce (one stage or two, NCCL's from 8 MiB, SGLang's past it), its figures fitted to the
   // H100's and A100's vLLM tables and the B300's SGLang table; the others held out and run once.
   // The L40S's PCIe host decides its rows (docs/predict.md).
-  expect_set("collective_aiconfigurator_a100_trtllm_allreduce", held_out, 69, 0.27, 0.49);
-  expect_set("collective_aiconfigurator_h100_trtllm_allreduce", fit, 69, 0.08, 0.24);
-  expect_set("collective_aiconfigurator_h200_trtllm_allreduce", held_out, 69, 0.09, 0.26);
-  expect_set("collective_aiconfigurator_b200_trtllm_allreduce", held_out, 69, 0.06, 0.15);
-  expect_set("collective_aiconfigurator_b300_trtllm_allreduce", fit, 69, 0.06, 0.16);
-  expect_set("collective_aiconfigurator_gb200_trtllm_allreduce", held_out, 46, 0.09, 0.25);
-  expect_set("collective_aiconfigurator_gb300_trtllm_allreduce", held_out, 46, 0.07, 0.15);
+  expect_set("collective_aiconfigurator_a100_trtllm_allreduce", held_out, 69, 0.24, 0.47);
+  expect_set("collective_aiconfigurator_h100_trtllm_allreduce", fit, 69, 0.08, 0.23);
+  expect_set("collective_aiconfigurator_h200_trtllm_allreduce", held_out, 69, 0.08, 0.24);
+  expect_set("collective_aiconfigurator_b200_trtllm_allreduce", held_out, 69, 0.06, 0.16);
+  expect_set("collective_aiconfigurator_b300_trtllm_allreduce", fit, 69, 0.06, 0.17);
+  expect_set("collective_aiconfigurator_gb200_trtllm_allreduce", held_out, 46, 0.09, 0.27);
+  expect_set("collective_aiconfigurator_gb300_trtllm_allreduce", held_out, 46, 0.08, 0.17);
   expect_set("collective_aiconfigurator_l40s_trtllm_allreduce", held_out, 69, 0.61, 0.87);
   expect_set("collective_aiconfigurator_a100_vllm_allreduce", fit, 69, 0.07, 0.16);
   expect_set("collective_aiconfigurator_h100_vllm_allreduce", fit, 69, 0.05, 0.09);
@@ -2309,26 +2374,34 @@ TEST(Validation, AnEagerPyTorchQuantizationPaysForEachOfItsKernels) {
               1e-9);
 }
 
-// A table of an engine's all-reduces ('collective_kernel = engine'), its calls captured in a
+// A table of an engine's all-reduces ('collective_kernel = trtllm'), its calls captured in a
 // CUDA graph: each priced as the engine's all-reduce, all but the first of a graph at the
-// graph's floor; 'nccl' (the default) as NCCL's ring; anything else is bad input.
+// graph's floor, its messages shaped as the table says ('message_row_elements = N': rows of N
+// values, else one row); 'nccl' (the default) as NCCL's ring; anything else is bad input.
 TEST(Validation, AnEnginesAllReduceTableIsPricedAsTheEngineRunsIt) {
   const std::string rows =
       "collective\tgpus\tbytes\tdtype\tdevice\ttime_ms\n"
       "allreduce\t8\t65536\tbf16\tNVIDIA H100 80GB HBM3\t0.004\n";
   const std::string graph = "# ridge: graph_captured = yes (why)\n# ridge: graph_calls = 5 (why)\n";
+  const std::string trtllm = "# Source: a test\n# ridge: collective_kernel = trtllm (why)\n";
   const ValidationPoint engine =
-      first_point("# Source: a test\n# ridge: collective_kernel = engine (why)\n" + graph + rows);
+      first_point(trtllm + "# ridge: message_row_elements = 4096 (why)\n" + graph + rows);
   const ValidationPoint nccl = first_point("# Source: a test\n" + graph + rows);
   const Device& h100 = device("h100-sxm");
   const Calibration c = *find_calibration(h100);
   const auto priced = [&](KernelLaunch launch) {
-    return expected_engine_allreduce_time(65536, 8, h100, c, launch).time_s;
+    return expected_trtllm_allreduce_time(AllreduceMessage{8, 4096, 2}, 8, h100, c, launch,
+                                          AllreduceKernel::trtllm)
+        .time_s;
   };
   EXPECT_NEAR(*engine.expected_s,
               0.2 * priced(KernelLaunch::alone) + 0.8 * priced(KernelLaunch::graph), 1e-12);
+  EXPECT_NE(engine.remark.find("one-shot"), std::string::npos);
   EXPECT_LT(*engine.expected_s, *nccl.expected_s);
   EXPECT_DOUBLE_EQ(engine.bound_s, nccl.bound_s);
+  // One row of 32768 values is past the lookup table's hidden sizes: NCCL's.
+  EXPECT_NE(first_point(trtllm + rows).remark.find("NCCL"), std::string::npos);
+  EXPECT_THROW(validate(trtllm + "# ridge: message_row_elements = 0.5 (why)\n" + rows), InputError);
   // 'vllm': vLLM's custom all-reduce, as vLLM dispatches it.
   const ValidationPoint vllm =
       first_point("# Source: a test\n# ridge: collective_kernel = vllm (why)\n" + rows);
