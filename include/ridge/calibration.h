@@ -239,8 +239,7 @@ struct Calibration {
   // The part's SM version (80 Ampere, 90 Hopper, 100 Blackwell), by which TensorRT-LLM's lookup
   // table picks its all-reduce kernel (trtllm_allreduce.h). Absent: the table's SM90 rows.
   std::optional<Figure> collective_sm_version;
-  // vLLM's and SGLang's custom all-reduce. Absent: such a call is priced as the one-shot kernel
-  // above.
+  // vLLM's and SGLang's custom all-reduce. Absent: such a call is priced as NCCL's.
   std::optional<PullAllreduce> collective_pull_allreduce;
   // PyTorch's weight-only kernels (gpt-fast, torchao): inductor's dequantising GEMV for 8-bit
   // weights, tinygemm's int4 kernel for 4-bit ones. The share of the bandwidth above that their
