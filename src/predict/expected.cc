@@ -834,25 +834,33 @@ ExpectedTime expected_collective_time(CollectiveOp op, double bytes, int ranks,
 
 namespace {
 
-// The one-shot kernel: each GPU writes its whole buffer to every peer, n - 1 buffers in over its
-// link, and reduces them once it knows they have all arrived, which the calibration's latency
-// prices.
+// What a custom all-reduce's passes over its own GPU's memory (copies, clears) move a second.
+double local_pass_bytes_per_s(const Device& device, const Calibration& c) {
+  return c.bandwidth_efficiency.value * device.main_bandwidth_bytes_per_s();
+}
+
+// The one-shot kernel (allreduce_fusion_kernel_oneshot_lamport, TensorRT-LLM's
+// allReduceFusionKernels.cu): each GPU writes its whole buffer to every peer, n - 1 buffers in
+// over its link, clears the n copies the call before it used (a pass over its own memory), and
+// reduces the copies once it knows they have all arrived, which the calibration's latency prices.
 ExpectedTime one_shot_allreduce_time(double bytes, int ranks, const Device& device,
                                      const Calibration& c, KernelLaunch launch) {
   const double received = (ranks - 1) * bytes;
+  const double cleared = ranks * bytes;
   return communication_kernel(
-      c.collective_custom_latency_s->value + received / ring_bandwidth(in_node_link(device), c),
+      c.collective_custom_latency_s->value + received / ring_bandwidth(in_node_link(device), c) +
+          cleared / local_pass_bytes_per_s(device, c),
       fmt::format("TensorRT-LLM's one-shot all-reduce over {} GPUs", ranks), c, launch);
 }
 
-// The two-shot kernel (allreduce_fusion_kernel_twoshot_sync, TensorRT-LLM's
-// allReduceFusionKernels.cu): each GPU copies its buffer into its own part of the shared
-// workspace, reduces its 1/n of the rows from all n copies and writes the sums into each, then
-// reads all the sums back out; a barrier (each GPU's flags written to every peer, system-wide)
-// after the copy and another after the sums. Its peer traffic, 2 (n - 1) / n of the buffer, at the
-// calibration's share of the ring's rate; its local copies (the buffer in and out, the sums read
-// back: four passes of it) at the memory's; each barrier as vLLM's two-stage one (a flag for
-// each peer after a system-wide fence, PullAllreduce::two_stage_barrier_s).
+// The two-shot kernel (allreduce_fusion_kernel_twoshot_sync, the same file): each GPU copies its
+// buffer into its own part of the shared workspace, reduces its 1/n of the rows from all n copies
+// and writes the sums into each, then reads all the sums back out; a barrier (each GPU's flags
+// written to every peer, system-wide) after the copy and another after the sums. Its peer
+// traffic, 2 (n - 1) / n of the buffer, at the calibration's share of the ring's rate; its local
+// passes (the buffer in and out, the sums read back: four of it) at the memory's; each barrier as
+// vLLM's two-stage one (a flag for each peer after a system-wide fence,
+// PullAllreduce::two_stage_barrier_s).
 std::optional<ExpectedTime> two_shot_allreduce_time(double bytes, int ranks, const Device& device,
                                                     const Calibration& c, KernelLaunch launch) {
   if (!c.collective_two_shot_share || !c.collective_pull_allreduce) return std::nullopt;
@@ -860,11 +868,9 @@ std::optional<ExpectedTime> two_shot_allreduce_time(double bytes, int ranks, con
   const double peer_bytes = 2.0 * peers / ranks * bytes;
   const double link_bytes_per_s =
       c.collective_two_shot_share->value * ring_bandwidth(in_node_link(device), c);
-  const double local_bytes_per_s =
-      c.bandwidth_efficiency.value * device.main_bandwidth_bytes_per_s();
   const double barriers_s = 2.0 * peers * c.collective_pull_allreduce->two_stage_barrier_s.value;
   return communication_kernel(
-      barriers_s + peer_bytes / link_bytes_per_s + 4 * bytes / local_bytes_per_s,
+      barriers_s + peer_bytes / link_bytes_per_s + 4 * bytes / local_pass_bytes_per_s(device, c),
       fmt::format("TensorRT-LLM's two-shot all-reduce over {} GPUs", ranks), c, launch);
 }
 
