@@ -583,7 +583,7 @@ const trtllmAllreduce = customAllreduce({
   version: part => part.version,
   parts: () => true,
   engine: part => `TensorRT-LLM ${part.version}`,
-  conditions: "its AllReduce op (tensorrt_llm._torch.distributed.AllReduce) with AllReduceStrategy.AUTO and no fusion, TLLM_DISABLE_ALLREDUCE_AUTOTUNE=1 so that its own lookup table picks the kernel (its one-shot and two-shot custom kernels for small messages, NCCL for large), one process a GPU of one node (collector/network/collect_all_reduce.py)",
+  conditions: part => `its AllReduce op (tensorrt_llm._torch.distributed.AllReduce) with AllReduceStrategy.AUTO and no fusion, TLLM_DISABLE_ALLREDUCE_AUTOTUNE=1 so that its own ${part.version.startsWith('1.0') ? 'heuristic' : 'lookup table'} picks the kernel (its one-shot and two-shot custom kernels for small messages, NCCL for large), one process a GPU of one node (collector/network/collect_all_reduce.py)`,
 })
 const vllmAllreduce = customAllreduce({
   suffix: 'vllm_allreduce',
@@ -763,7 +763,7 @@ for (const kind of [gemm, fp8Gemm, nvfp4Gemm, vllmGemm, vllmFp8Gemm, vllmBlockFp
       ? [`# ridge: exclude = ${impossible.map(i => headerLines + 1 + i).join(',')} (${kind.impossibleWhy(part)})`] : []
     const lines = [
       `# Source: github.com/ai-dynamo/aiconfigurator @ ${commit}, ${file} (NVIDIA's aiconfigurator: latencies its collector measured on the part).`,
-      `# Conditions: ${engine}, ${kind.conditions}; ${kind.timing}. The device column is the table's own, CUDA's name for the part.`,
+      `# Conditions: ${engine}, ${typeof kind.conditions === 'function' ? kind.conditions(part) : kind.conditions}; ${kind.timing}. The device column is the table's own, CUDA's name for the part.`,
       `# Selection (ridge, fixed before any point was priced): ${kind.rule}; ${kept.length} of the table's ${rows.length} rows. Values verbatim (latency in ms). Added by scripts/import-aiconfigurator.mjs.`,
       ...(role ? [`# ridge: role = ${role}`] : []),
       ...directives.map(d => `# ridge: ${d}`),
