@@ -886,21 +886,24 @@ ExpectedTime expected_trtllm_allreduce_time(const AllreduceMessage& message, int
                                             const Device& device, const Calibration& c,
                                             KernelLaunch launch, AllreduceKernel engine) {
   const double bytes = message.bytes();
-  const ExpectedTime nccl =
-      expected_collective_time(CollectiveOp::allreduce, bytes, ranks, device, c, launch);
+  const auto nccl = [&] {
+    return expected_collective_time(CollectiveOp::allreduce, bytes, ranks, device, c, launch);
+  };
   // Its kernels need every GPU to reach every other over NVLink; without it, NCCL's
   // (ifFallbackToNCCL: mIsNVLINKSupported).
   if (!c.collective_custom_latency_s || in_node_link(device).kind != LinkKind::scale_up)
-    return nccl;
+    return nccl();
   switch (predict::trtllm_allreduce_strategy(engine, message, ranks, trtllm_sm_version(c))) {
     case predict::EngineAllreduce::one_shot:
       return one_shot_allreduce_time(bytes, ranks, device, c, launch);
     case predict::EngineAllreduce::two_shot:
-      return two_shot_allreduce_time(bytes, ranks, device, c, launch).value_or(nccl);
+      if (auto two_shot = two_shot_allreduce_time(bytes, ranks, device, c, launch))
+        return *two_shot;
+      break;
     case predict::EngineAllreduce::nccl:
       break;
   }
-  return nccl;
+  return nccl();
 }
 
 namespace {

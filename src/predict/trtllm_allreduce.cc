@@ -7,26 +7,29 @@ namespace ridge::predict {
 
 namespace {
 
+// The buffer TensorRT-LLM's custom kernels worked in until the lookup table's releases
+// (getMaxRequiredWorkspaceSize: 16 MB over 2 GPUs, 8 MB over more); a larger message went to NCCL.
+bool past_early_buffer(double bytes, int ranks) { return bytes > (ranks <= 2 ? 16e6 : 8e6); }
+
 // TensorRT-LLM's C++ runtime (its AllreducePlugin, v0.7 to the last 0.x releases) picks by the
 // message's bytes (AllreducePlugin::selectImplementation, cpp/tensorrt_llm/plugins/ncclPlugin/
-// allreducePlugin.cpp): within the kernels' buffer (getMaxRequiredWorkspaceSize: 16 MB over 2
-// GPUs, 8 MB over more), one-shot over 2 GPUs, and over more one-shot below 1 MB (up to 4 GPUs)
-// or 500 kB (more), two-shot above; NCCL's past the buffer.
+// allreducePlugin.cpp): within the kernels' buffer, one-shot over 2 GPUs, and over more one-shot
+// below 1 MB (up to 4 GPUs) or 500 kB (more), two-shot above; NCCL's past the buffer.
 EngineAllreduce plugin_strategy(double bytes, int ranks) {
-  if (bytes > (ranks <= 2 ? 16e6 : 8e6)) return EngineAllreduce::nccl;
+  if (past_early_buffer(bytes, ranks)) return EngineAllreduce::nccl;
   if (ranks <= 2) return EngineAllreduce::one_shot;
   return bytes < (ranks <= 4 ? 1e6 : 500e3) ? EngineAllreduce::one_shot : EngineAllreduce::two_shot;
 }
 
 // TensorRT-LLM 1.0's PyTorch flow (thop/allreduceOp.cpp, AllreduceOp::selectImplementation from
 // NVIDIA/TensorRT-LLM pull request 5432, "better heuristic for allreduce", until the lookup table
-// below): NCCL's past the buffer (16 MB over 2 GPUs, 8 MB over more); else its MIN_LATENCY kernels
+// below): NCCL's past the buffer; else its MIN_LATENCY kernels
 // over 2 GPUs, and over more up to 128 tokens, NCCL's past them; MIN_LATENCY is the one-shot
 // kernel up to kOneShotMaxToken = 128 tokens and the two-shot one past them
 // (runFusionAllReduce; allReduceFusionKernels.h).
 EngineAllreduce token_threshold_strategy(const AllreduceMessage& m, int ranks) {
   constexpr double kMinLatencyMaxTokens = 128, kOneShotMaxTokens = 128;
-  if (m.bytes() > (ranks <= 2 ? 16e6 : 8e6)) return EngineAllreduce::nccl;
+  if (past_early_buffer(m.bytes(), ranks)) return EngineAllreduce::nccl;
   if (ranks > 2 && m.rows > kMinLatencyMaxTokens) return EngineAllreduce::nccl;
   return m.rows <= kOneShotMaxTokens ? EngineAllreduce::one_shot : EngineAllreduce::two_shot;
 }
@@ -92,7 +95,7 @@ constexpr StrategyTable kSm100Table{{
 // (selectImplementation, ifFallbackToNCCL, thop/allreduceOp.cpp @ 4bb1ef88).
 EngineAllreduce lookup_table_strategy(const AllreduceMessage& m, int ranks, int sm_version) {
   constexpr double kWorkspaceBytes = 64.0 * 1024 * 1024;
-  if (m.bytes() > kWorkspaceBytes || ranks < 2 || m.rows < 1 || m.row_elements < 128)
+  if (m.bytes() > kWorkspaceBytes || m.rows < 1 || m.row_elements < 128)
     return EngineAllreduce::nccl;
   const auto gpus = static_cast<size_t>(std::floor(std::log2(ranks) - 1));
   const auto hidden = static_cast<size_t>(std::floor(std::log2(m.row_elements) - 7));

@@ -1813,8 +1813,9 @@ std::optional<int> tensorrt_llm_release(const std::string& lower, std::string_vi
   const std::size_t engine = lower.find("tensorrt-llm");
   if (engine == std::string::npos) return std::nullopt;
   const std::size_t release = lower.find(fmt::format("{}.", major), engine);
+  if (release == std::string::npos) return std::nullopt;
   const std::size_t minor_at = release + major.size() + 1;
-  if (release == std::string::npos || minor_at >= lower.size()) return std::nullopt;
+  if (minor_at >= lower.size()) return std::nullopt;
   const bool named = release > 0 && (lower[release - 1] == 'v' || lower[release - 1] == ' ');
   if (!named || !std::isdigit(static_cast<unsigned char>(lower[minor_at]))) return std::nullopt;
   return std::atoi(lower.c_str() + minor_at);
