@@ -19,6 +19,13 @@ struct FixedTile {
   double row_tiles = 0;
 };
 
+// A library's kernel run at one configuration, not at the one its heuristics or tuner would pick
+// for the shape: CUTLASS's persistent kernel at a tile of `m` by `n` (whole tiles in waves over
+// the SMs, K never split), as TensorRT-LLM's NVFP4 GEMM runs where its tuner has not run.
+struct ConfiguredTile {
+  int m = 0, n = 0;
+};
+
 // The sizes of a matrix product C = A B (A m-by-k, B k-by-n), `batch` independent (or grouped)
 // products: what tile and wave quantisation reason about.
 struct GemmShape {
@@ -28,6 +35,8 @@ struct GemmShape {
   double m, n, k, batch;
   // The kernel's own tile where it has one (FixedTile); else a vendor library picks the tiling.
   std::optional<FixedTile> fixed_tile;
+  // The library kernel's configuration where the caller knows it (ConfiguredTile).
+  std::optional<ConfiguredTile> configured_tile;
 };
 
 // A kernel that gives each block one small item (vLLM's cache write: a block a token): `blocks`

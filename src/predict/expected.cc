@@ -255,8 +255,11 @@ ExpectedTime gemm_time(const Op& op, const Device& device, Precision precision,
                        const Calibration& c, const Achievable& a) {
   ExpectedTime e = modelled_gemm_time(op, device, c, a);
   const Sweep sweep = sweep_at(c, precision);
-  // The sweep timed the vendor library's kernels, not a kernel with a tile of its own.
-  if (sweep.points.empty() || fixed_tile_step_s(*op.gemm_shape, c)) return e;
+  // The sweep timed the vendor library's kernels as it picks them, not a kernel with a tile of
+  // its own or a configuration the caller fixed.
+  if (sweep.points.empty() || fixed_tile_step_s(*op.gemm_shape, c) ||
+      op.gemm_shape->configured_tile)
+    return e;
   if (!sweep.contains(*op.gemm_shape)) {
     if (a.describe)
       e.detail += fmt::format("; outside the measured sweep ({}): the model alone", sweep.range());

@@ -232,6 +232,8 @@ GemmTiling fixed_tiling(const GemmShape& shape, double ideal_bytes, const GemmMa
 
 GemmTiling best_tiling(const GemmShape& shape, double ideal_bytes, const GemmMachine& machine) {
   if (machine.cpu) return cpu_tiling(shape, ideal_bytes, machine);
+  if (const auto& c = shape.configured_tile)
+    return price(shape, {c->m, c->n}, 1, Decomposition::tiles, ideal_bytes, machine);
   GemmTiling best;
   double best_time_s = 0;
   bool first = true;

@@ -70,7 +70,8 @@ struct GemmTiling {
 
 // The best of the tile shapes CUTLASS and cuBLAS choose among, each with split-K where the
 // tiles alone cannot fill the units. `ideal_bytes` is the operation's every-operand-once
-// traffic (its element sizes may differ from the shape's, as for 4-bit weights).
+// traffic (its element sizes may differ from the shape's, as for 4-bit weights). A shape whose
+// kernel runs one configuration (its ConfiguredTile) takes that tile, in waves, unsplit.
 GemmTiling best_tiling(const GemmShape& shape, double ideal_bytes, const GemmMachine& machine);
 
 // A kernel of one fixed tile (the shape's FixedTile): each tile of its grid steps through K, and

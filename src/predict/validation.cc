@@ -152,6 +152,7 @@ constexpr std::string_view kDirectiveKeys[] = {
     "extra_kernels",
     "fit",
     "flash_attention",
+    "gemm_tile",
     "graph_calls",
     "graph_captured",
     "input_quantize",
@@ -764,6 +765,7 @@ double in_graph_share(bool graph_captured, double calls) {
 // One GEMM, its output in the types' output width.
 Op gemm_op(const GemmShape& shape, const GemmTypes& types) {
   Op op = gemm(shape.m, shape.n, shape.k, types.input_bytes, shape.batch);
+  op.gemm_shape->configured_tile = shape.configured_tile;
   op.bytes = shape.batch * ((shape.m * shape.k + shape.k * shape.n) * types.input_bytes +
                             shape.m * shape.n * types.output_bytes);
   return op;
@@ -1029,9 +1031,21 @@ std::vector<Op> input_quantization_passes(const GemmShape& s, const GemmTypes& t
   return {};
 }
 
-ValidationPoint gemm_point(const KernelRow& k, InputQuantize input_quantize) {
+// The configuration a source's GEMM kernel runs at ('# ridge: gemm_tile = best | 128x256 (why)'):
+// the library's pick for each shape (best_tiling's), or CUTLASS's persistent kernel at one tile,
+// as TensorRT-LLM's NVFP4 GEMM runs untuned (its fallback, CtaShape128x256 with K 128 or 256
+// bytes deep by the SM: getDefaultGemmConfig in cpp/tensorrt_llm/thop/fp4Gemm.cpp, the kernel's
+// tile scheduler cutlass::gemm::PersistentScheduler, nvfp4_nvfp4_gemm_template_sm100.h).
+std::optional<ConfiguredTile> configured_tile_of(const Table& t) {
+  if (directive_choice(t, "gemm_tile", "best", {"best", "128x256"}) == "best") return std::nullopt;
+  return ConfiguredTile{128, 256};
+}
+
+ValidationPoint gemm_point(const KernelRow& k, InputQuantize input_quantize,
+                           std::optional<ConfiguredTile> tile) {
   const Row& row = k.row;
-  const GemmShape shape{row.side("m"), row.side("n"), row.side("k"), row.side_or_one("groups")};
+  GemmShape shape{row.side("m"), row.side("n"), row.side("k"), row.side_or_one("groups")};
+  shape.configured_tile = tile;
   ValidationPoint p;
   p.line = row.line();
   p.quantity = "time";
@@ -1062,8 +1076,10 @@ ValidationPoint gemm_point(const KernelRow& k, InputQuantize input_quantize) {
 
 ValidationSet run_gemm_set(const Table& t, const Catalog& catalog) {
   const InputQuantize how = input_quantize_of(t);
-  return run_kernel_set(t, catalog, file_role(t),
-                        where_multiplied([how](const KernelRow& k) { return gemm_point(k, how); }));
+  const std::optional<ConfiguredTile> tile = configured_tile_of(t);
+  return run_kernel_set(t, catalog, file_role(t), where_multiplied([how, tile](const KernelRow& k) {
+                          return gemm_point(k, how, tile);
+                        }));
 }
 
 // ---------------------------------------------------------------------------------------------

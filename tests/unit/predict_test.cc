@@ -566,6 +566,31 @@ TEST(Expected, AFixedTileKernelRetiresItsStepsAtTheCalibrationsRate) {
                    expected_time(products, a100, Precision::fp16, ampere)->time_s);
 }
 
+// A library kernel run at one configuration (ConfiguredTile: TensorRT-LLM's untuned NVFP4 GEMM,
+// CUTLASS's persistent kernel at 128x256) takes that tile whatever the shape, whole tiles in
+// waves, K unsplit: one row over 16384 deep is a 128-row tile's full walk through K on one SM,
+// where the library's own pick splits K over the idle SMs.
+TEST(Expected, AConfiguredKernelRunsItsOneTileInWavesUnsplit) {
+  const Device& b200 = device("b200");
+  const Calibration c = *find_calibration(b200);
+  Op fixed = gemm(1, 4096, 16384, 0.5625);
+  fixed.gemm_shape->configured_tile = ConfiguredTile{128, 256};
+  const auto e = expected_time(fixed, b200, Precision::fp4, c);
+  ASSERT_TRUE(e.has_value());
+  EXPECT_NE(e->detail.find("tile 128x256, split-k 1, 1 wave (11% full)"), std::string::npos)
+      << e->detail;
+  const double per_sm =
+      c.compute_efficiency.at(Precision::fp4).value * b200.peak(Precision::fp4).value / 148;
+  EXPECT_NEAR(e->compute_time_s, (16384.0 / 64 + 2) * 2.0 * 128 * 256 * 64 / per_sm, 1e-12);
+  const auto picked = expected_time(gemm(1, 4096, 16384, 0.5625), b200, Precision::fp4, c);
+  EXPECT_LT(picked->time_s * 2, e->time_s);
+  // 149 tiles over 148 SMs: two waves.
+  Op wide = gemm(128, 256 * 149, 1024, 0.5625);
+  wide.gemm_shape->configured_tile = ConfiguredTile{128, 256};
+  EXPECT_NE(expected_time(wide, b200, Precision::fp4, c)->detail.find("2 waves"),
+            std::string::npos);
+}
+
 // Tile quantisation: one row of output costs as much compute as sixteen (the 16-row tile).
 TEST(Expected, OneRowCostsATileOfRows) {
   const Device& h100 = device("h100-sxm");
@@ -2343,6 +2368,24 @@ TEST(Validation, ADynamicallyQuantizedFp8ProductPaysForItsQuantization) {
   const ValidationPoint per_token = QuantizedProduct::point("per-token");
   EXPECT_DOUBLE_EQ(*per_token.expected_s, *fixed_scale.expected_s);
   EXPECT_THROW(QuantizedProduct::point("sometimes"), InputError);
+}
+
+// A table whose kernel runs one configuration ('gemm_tile = 128x256') is priced at that tile: one
+// row of an fp8 product walks all of K on one 128x256 tile, slower than the library's pick; a
+// tile ridge does not know is bad input.
+TEST(Validation, AConfiguredTileTableIsPricedAtItsTile) {
+  const auto point = [](const std::string& tile) {
+    return first_point("# Source: a test\n" +
+                       (tile.empty() ? "" : "# ridge: gemm_tile = " + tile + " (why)\n") +
+                       "m\tn\tk\tdtype\tdevice\ttime_ms\n"
+                       "1\t4096\t16384\tfp8_e4m3->bf16\tH100 SXM\t0.1\n");
+  };
+  const ValidationPoint library = point("");
+  EXPECT_DOUBLE_EQ(*point("best").expected_s, *library.expected_s);
+  const ValidationPoint configured = point("128x256");
+  EXPECT_GT(*configured.expected_s, *library.expected_s * 1.5);
+  EXPECT_DOUBLE_EQ(configured.bound_s, library.bound_s);
+  EXPECT_THROW(point("64x64"), InputError);
 }
 
 // vLLM's QuantFP8 run as its PyTorch expression ('input_quantize = native-static' and
