@@ -180,6 +180,7 @@ B300_SGLANG_ALLREDUCE = ROOT / "data/validation/collective_aiconfigurator_b300_s
 A100_VLLM_ALLREDUCE = ROOT / "data/validation/collective_aiconfigurator_a100_vllm_allreduce.tsv"
 H200_ELEMENTWISE = ROOT / "data/validation/elementwise_torch_h200_mul.tsv"
 B300_QUANTIZE = ROOT / "data/validation/elementwise_aiconfigurator_b300_quantize.tsv"
+B300_NVFP4 = ROOT / "data/validation/gemm_aiconfigurator_b300_nvfp4.tsv"
 VLLM_MOE = ROOT / "data/validation/moe_vllm_benchmark_h100_fp8.tsv"
 H100_VLLM_CONTEXT = ROOT / "data/validation/attention_aiconfigurator_h100_vllm.tsv"
 NCCL_FIT_BYTES = 32 * 2**20  # from here up the link's rate is most of a collective's time
@@ -194,6 +195,7 @@ SMALL_ROWS = 64  # an L40S's GEMM of at most this many rows and SMALL_WEIGHTS we
 SMALL_WEIGHTS = 2**22  # its fixed costs (4 to 8 us all told)
 LONG_SIDE = 8192  # an L40S's GEMM this large in every dimension runs long enough to throttle
 BURST_SIDE = 1024  # from this large in every dimension an L40S's GEMM is its tensor cores' work
+LARGE_SIDE = 4096  # from this large in every dimension a B300's NVFP4 GEMM is mostly its products
 LARGE_CACHE_BYTES = 2**30  # K and V this large: streaming them is nearly all of a decode call
 SMALL_ELEMENTS = 2**16  # an element-wise kernel this small is mostly its fixed cost
 DECODE_FIELD = re.compile(r"\b(d_head|keys|heads|kv_heads|batch)=(\d+)")
@@ -265,6 +267,8 @@ FIGURES = [
     Figure("eager_pytorch_op", EAGER, "S10", "bf16", 0.0, 1e-3, 1e-6, True),
     Figure("launch_overhead", GPTFAST, "S6", "", 0.0, 100e-6, 1e-7, True),  # every S6 row
     Figure("gemm_bandwidth", B300, "gemv", "bf16", 0.3, 1.0, 0.001, False,
+           ("blackwell", "blackwell-ultra")),
+    Figure("fp4", B300_NVFP4, "gemm-large", "nvfp4->bf16", 0.05, 1.0, 0.001, False,
            ("blackwell", "blackwell-ultra")),
     Figure("bandwidth", B300_DECODE, "decode-large", "bf16", 0.3, 1.0, 0.001, False,
            ("blackwell", "blackwell-ultra")),
@@ -499,6 +503,8 @@ def fit_errors(ridge: str, values: dict, figure: Figure, scratch: pathlib.Path) 
         return large_gemm_errors(ridge, profiles, figure, LONG_SIDE)
     if figure.source == "gemm-burst":
         return large_gemm_errors(ridge, profiles, figure, BURST_SIDE)
+    if figure.source == "gemm-large":
+        return large_gemm_errors(ridge, profiles, figure, LARGE_SIDE)
     if figure.source == "decode-large":
         return large_cache_errors(ridge, profiles, figure)
     if figure.source in ("nccl", "nccl-latency", "nccl-p2p", "custom-latency", "two-shot") or \

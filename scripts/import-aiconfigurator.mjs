@@ -158,7 +158,8 @@ const fp8Gemm = trtllmQuantizedGemm({
 // torch_custom_ops.py), so these tables time one untuned kernel, not what a served model, tuned
 // at warm-up, runs: CUTLASS's persistent kernel at a 128x256 tile (getDefaultGemmConfig,
 // cpp/tensorrt_llm/thop/fp4Gemm.cpp @ 05289e8f), the tile a tuner picks for large products too.
-// Held out on every part: no figure is fitted to them.
+// The B300's is the fit set of Blackwell's fp4 share, its products of 4096 or more in every
+// dimension (the rule the twenty-third session set for it); the other parts' are held out.
 const nvfp4Gemm = trtllmQuantizedGemm({
   precision: 'nvfp4',
   gemmDtype: 'nvfp4',
@@ -167,6 +168,9 @@ const nvfp4Gemm = trtllmQuantizedGemm({
   rule: 'nvfp4 rows with m a power of two from 1 to 16384 and n, k each a power of two from 512 to 16384',
   inputQuantize: "static (the layer's input scale is given, so NVFP4LinearMethod quantizes each call's bf16 input in one kernel, torch.ops.trtllm.fp4_quantize, which finds each block of 16's fp8 scale and writes the block in fp4: tensorrt_llm/_torch/modules/linear.py)",
   gemmTile: '128x256 (the collector runs no tuning pass, so nvfp4_gemm takes its fallback, CUTLASS at its default configuration: getDefaultGemmConfig in cpp/tensorrt_llm/thop/fp4Gemm.cpp @ 05289e8f gives a 128x256 tile, CtaShape128x256x128B on SM100 and CtaShape128x256x256B on SM103, cluster 1x1x1, and the kernel schedules whole tiles persistently, cutlass::gemm::PersistentScheduler, no split of K: nvfp4_nvfp4_gemm_template_sm100.h)',
+  role: part => part.id === 'b300'
+    ? "fit (the fp4 share of data/calibration/blackwell.toml and blackwell-ultra.toml is fitted to its products of 4096 or more in every dimension by scripts/fit-calibration.py)"
+    : undefined,
 })
 // vLLM 0.14's Linear layer as the same collector times it (collector/vllm/collect_gemm.py @
 // 5ef50c9b9, the collector that brought in vLLM 0.14.0 in January 2026): RowParallelLinear without
