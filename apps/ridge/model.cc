@@ -194,9 +194,10 @@ void add_model(CLI::App& app, std::vector<Command>& commands) {
                 "counts those reads");
   auto* xqa = sub->add_flag(
       "--trtllm-xqa", args->trtllm_xqa,
-      "Grouped queries' decode attention runs TensorRT-LLM's XQA kernel over a 16-bit "
-      "cache (v0.8 and later, Ampere and Hopper): the expected time deals its blocks out "
-      "as TensorRT-LLM does, each at the calibration's cost a block");
+      "The decode attention runs TensorRT-LLM's kernels over a 16-bit cache (v0.8 and "
+      "later, Ampere and Hopper): XQA for grouped queries, the masked MHA kernel otherwise; "
+      "the expected time deals their blocks out as TensorRT-LLM does, each wave at the "
+      "calibration's cost a block");
   sub->add_flag("--flash2-decode", args->flash2_decode,
                 "The decode attention runs FlashAttention-2's split-KV kernel (vLLM's "
                 "FlashAttention backend below SM90): the expected time splits each sequence's "

@@ -68,9 +68,10 @@ struct Workload {
   // (TensorRT-LLM's masked MHA before its XQA kernels became the default in v0.8): grouped-query
   // attention then saves cache memory but no reads. The bound keeps the ideal reads.
   bool kv_read_per_query_head = false;
-  // Grouped queries' decode attention runs TensorRT-LLM's XQA kernel (v0.8 and later) over a
-  // 16-bit cache on Ampere or Hopper: its blocks, dealt out as its multi-block heuristic deals
-  // them, each pay the calibration's attention.decode_block_overhead (AttentionShape::
+  // The decode attention runs TensorRT-LLM's kernels (v0.8 and later) over a 16-bit cache on
+  // Ampere or Hopper: grouped queries XQA, its blocks dealt out as its multi-block heuristic
+  // deals them, else the masked MHA kernel, its blocks as its launch code sizes them; each wave
+  // of blocks pays the calibration's attention.decode_block_overhead (AttentionShape::
   // trtllm_decode_blocks). Else the decode kernel's keys spread evenly over the SMs.
   bool trtllm_xqa = false;
   // The decode attention runs FlashAttention-2's split-KV kernel (vLLM's FlashAttention backend

@@ -64,7 +64,8 @@ struct AttentionShape {
   // A decode kernel of TensorRT-LLM's on Ampere and Hopper over a 16-bit cache: for grouped
   // queries XQA, which deals each sequence's keys out in blocks, each paying the calibration's
   // cost (Calibration::attention_decode_block_overhead_s); for as many K and V heads as query
-  // heads (or K and V read per query head) the masked MHA kernel, whose keys spread evenly.
+  // heads (or K and V read per query head) the masked MHA kernel, which splits each sequence's
+  // keys over a few blocks for each query head as its launch code sizes them.
   bool trtllm_decode_blocks = false;
   // A prompt's fused attention runs TensorRT-LLM's context FMHA kernels: the calibration's rate
   // for them (Calibration::attention_trtllm_efficiency_d128) where it has one, else
@@ -80,6 +81,10 @@ struct AttentionShape {
   // TensorRT-LLM's XQA kernel, its keys in blocks (trtllm_decode_blocks above).
   bool trtllm_xqa_blocks() const {
     return trtllm_decode_blocks && kv_reads == 1 && key_heads() < heads;
+  }
+  // TensorRT-LLM's masked MHA kernel, its keys in blocks: a decode step that XQA does not take.
+  bool trtllm_mmha_blocks() const {
+    return trtllm_decode_blocks && seq <= 1 && !trtllm_xqa_blocks();
   }
   double key_heads() const { return kv_heads > 0 ? kv_heads : heads; }
   // FlashAttention-2's split-KV blocks (flash2_split_kv above): a decode step.

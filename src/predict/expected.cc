@@ -11,6 +11,7 @@
 #include "ops/triton_moe.h"
 #include "predict/flash_decode.h"
 #include "predict/gemm_tiles.h"
+#include "predict/mmha_decode.h"
 #include "predict/trtllm_allreduce.h"
 #include "ridge/bounds.h"
 #include "ridge/collective.h"
@@ -447,8 +448,40 @@ DecodeBlocks decode_blocks(const AttentionShape& s, double per_pair, double slot
   return d;
 }
 
-// A decode kernel whose keys its blocks deal out (XQA's, FlashAttention-2's split-KV kernel's);
-// none for a kernel whose keys spread evenly, or without the calibration's cost a block.
+// TensorRT-LLM's masked MHA kernel as it splits a step (mmha_grid): its blocks in waves of as
+// many as the SMs hold, each block streaming its share of the keys at the bandwidth's share of
+// the blocks running beside it, and no faster than an SM moves (the calibration's streaming
+// rate an SM) shared by the blocks on that SM. A last wave of fewer blocks than the SMs holds
+// them one to an SM, each at what one SM moves: what a step of few sequences and heads waits
+// for. Each wave pays the calibration's cost a block, as XQA's do.
+DecodeBlocks mmha_decode_blocks(const AttentionShape& s, const Device& device, double bytes,
+                                double bandwidth_bytes_per_s, const Calibration& c) {
+  const double units = device.compute_units_or_one();
+  const double pairs = s.batch * s.heads;
+  const predict::MmhaGrid grid = predict::mmha_grid(pairs, s.keys(), units, s.d_head);
+  const double sm_bytes_per_s = c.streaming_bytes_per_s_per_unit
+                                    ? c.streaming_bytes_per_s_per_unit->value
+                                    : bandwidth_bytes_per_s;
+  DecodeBlocks d;
+  d.blocks = grid.blocks(pairs);
+  d.keys_per_block = s.keys() / grid.per_pair;
+  d.slots = units * grid.per_sm;
+  const double full_waves = std::floor(d.blocks / d.slots);
+  const double last_wave = d.blocks - full_waves * d.slots;
+  d.waves = full_waves + (last_wave > 0 ? 1 : 0);
+  const double block_bytes = bytes / d.blocks;
+  const auto wave_s = [&](double running) {
+    const double on_one_sm = std::ceil(running / units);
+    return block_bytes / std::min(bandwidth_bytes_per_s / running, sm_bytes_per_s / on_one_sm);
+  };
+  d.memory_time_s = full_waves * wave_s(d.slots) + (last_wave > 0 ? wave_s(last_wave) : 0);
+  d.overhead_time_s = d.waves * c.attention_decode_block_overhead_s->value;
+  return d;
+}
+
+// A decode kernel whose keys its blocks deal out (XQA's, FlashAttention-2's split-KV kernel's,
+// TensorRT-LLM's masked MHA kernel's); none for a kernel whose keys spread evenly, or without
+// the calibration's cost a block.
 std::optional<DecodeBlocks> decode_schedule(const AttentionShape& s, const Device& device,
                                             double bytes, double bandwidth_bytes_per_s,
                                             const Calibration& c) {
@@ -460,6 +493,7 @@ std::optional<DecodeBlocks> decode_schedule(const AttentionShape& s, const Devic
         decode_blocks_per_sequence(s.keys(), s.batch, s.batch * s.key_heads(), units);
     return decode_blocks(s, per_pair, units, bytes, bandwidth_bytes_per_s, overhead_s);
   }
+  if (s.trtllm_mmha_blocks()) return mmha_decode_blocks(s, device, bytes, bandwidth_bytes_per_s, c);
   if (s.flash2_split_blocks()) {
     const double per_pair =
         predict::flash2_decode_splits(s, units) * predict::flash2_query_blocks(s);

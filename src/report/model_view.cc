@@ -254,8 +254,9 @@ Section expected_section(const ModelAnalysis& a) {
       {"trtllm_xqa", "decode blocks",
        bool_cell(a.workload.trtllm_xqa,
                  a.workload.trtllm_xqa
-                     ? "TensorRT-LLM's XQA over a 16-bit cache (--trtllm-xqa): each block at "
-                       "the calibration's cost where it has one (Ampere, Hopper)"
+                     ? "TensorRT-LLM's XQA or masked MHA kernel over a 16-bit cache "
+                       "(--trtllm-xqa): its blocks in waves, each at the calibration's cost "
+                       "where it has one (Ampere, Hopper)"
                  : a.workload.flash2_decode
                      ? "FlashAttention-2's split-KV kernel (--flash2-decode): its own splits, in "
                        "waves over what the SMs hold, each block at the calibration's cost where "

@@ -968,8 +968,9 @@ ModelOp h100_attention_op(const char* model, Workload w, bool Workload::*flag, b
 
 // `--trtllm-xqa`: grouped queries' decode attention as TensorRT-LLM's XQA kernel runs it over a
 // 16-bit cache, its blocks dealt out and each paying the calibration's cost: slower than the
-// even spread, the bound unchanged; a multi-head model (the masked MHA kernel) and an fp8 cache
-// (XQA's GMMA kernel on Hopper) keep the even spread, as does prefill.
+// even spread, the bound unchanged; a multi-head model runs the masked MHA kernel, its blocks
+// in waves too; an fp8 cache (XQA's GMMA kernel on Hopper) keeps the even spread, as does
+// prefill.
 TEST(Expected, TensorRtLlmXqaPricesTheDecodeBlocks) {
   Workload w;
   w.batch = 16;
@@ -988,8 +989,10 @@ TEST(Expected, TensorRtLlmXqaPricesTheDecodeBlocks) {
   EXPECT_GT(*blocks.expected_time_s, *spread.expected_time_s + 8 * block_s);
   EXPECT_DOUBLE_EQ(*attention("llama-3.1-8b", true, false).expected_time_s,
                    *attention("llama-3.1-8b", false, false).expected_time_s);
-  EXPECT_DOUBLE_EQ(*attention("llama-2-7b", true, true).expected_time_s,
-                   *attention("llama-2-7b", false, true).expected_time_s);
+  const ModelOp mha = attention("llama-2-7b", true, true);
+  ASSERT_TRUE(mha.attention_shape->trtllm_mmha_blocks());
+  EXPECT_GT(*mha.expected_time_s, *attention("llama-2-7b", false, true).expected_time_s);
+  EXPECT_DOUBLE_EQ(mha.time_s, attention("llama-2-7b", false, true).time_s);
   w.kv_bytes = 1;
   EXPECT_DOUBLE_EQ(*attention("llama-3.1-8b", true, true).expected_time_s,
                    *attention("llama-3.1-8b", false, true).expected_time_s);
@@ -1766,14 +1769,15 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // Its decode attention tables (TensorRT-LLM's masked MHA and XQA kernels over a bf16 cache,
   // four head layouts of the Llama models, with the cache pass and setup kernel its code runs on
   // each part, no call shorter than the collector's host takes to issue its replay): within a
-  // few percent where the cache is large; on Ampere and Hopper each block of XQA's, as
-  // TensorRT-LLM deals them out, pays a cost. The H100's table is where that cost and the replay
+  // few percent where the cache is large; on Ampere and Hopper each wave of XQA's blocks and of
+  // the masked MHA kernel's, as TensorRT-LLM sizes them, pays a cost, and a masked MHA step of
+  // few sequences waits on its last blocks. The H100's table is where that cost and the replay
   // floor were fitted, the B300's where Blackwell's streaming share was (its caches of 1 GiB and
   // more: fit sets); the others hold them out. 21 of the A100's rows are faster
   // than its HBM can deliver their cache and are excluded by the file. This holds it, unhidden.
-  expect_set("decode_attention_aiconfigurator_a100_bf16", held_out, 118, 0.14, 0.36);
-  expect_set("decode_attention_aiconfigurator_h100_bf16", fit, 139, 0.08, 0.27);
-  expect_set("decode_attention_aiconfigurator_h200_bf16", held_out, 139, 0.10, 0.33);
+  expect_set("decode_attention_aiconfigurator_a100_bf16", held_out, 118, 0.13, 0.34);
+  expect_set("decode_attention_aiconfigurator_h100_bf16", fit, 139, 0.08, 0.22);
+  expect_set("decode_attention_aiconfigurator_h200_bf16", held_out, 139, 0.11, 0.23);
   expect_set("decode_attention_aiconfigurator_b200_bf16", held_out, 139, 0.09, 0.23);
   expect_set("decode_attention_aiconfigurator_b300_bf16", fit, 139, 0.08, 0.22);
   expect_set("decode_attention_aiconfigurator_gb200_bf16", held_out, 139, 0.11, 0.24);
@@ -1787,7 +1791,7 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // far off, which this holds, unhidden (docs/predict.md).
   expect_set("gemm_aiconfigurator_l40s_bf16", fit, 540, 0.10, 0.41);
   expect_set("attention_aiconfigurator_l40s_bf16", held_out, 264, 0.10, 0.23);
-  expect_set("decode_attention_aiconfigurator_l40s_bf16", held_out, 96, 0.06, 0.24);
+  expect_set("decode_attention_aiconfigurator_l40s_bf16", held_out, 96, 0.05, 0.24);
   // vLLM 0.14's FlashAttention backend as the same collector times it (the new K and V written
   // to the cache, then the fused kernel, with the kernels FlashAttention's host code launches
   // around it). On Hopper the cache write's blocks, one a token, go in rounds of a block's life,
@@ -1802,7 +1806,7 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("decode_attention_aiconfigurator_a100_vllm", held_out, 100, 0.12, 0.35);
   expect_set("decode_attention_aiconfigurator_h100_vllm", held_out, 100, 0.09, 0.31);
   expect_set("decode_attention_aiconfigurator_h200_vllm", held_out, 100, 0.10, 0.30);
-  expect_set("decode_attention_aiconfigurator_l40s_vllm", held_out, 75, 0.16, 0.30);
+  expect_set("decode_attention_aiconfigurator_l40s_vllm", held_out, 75, 0.17, 0.32);
   expect_set("collective_aiconfigurator_l40s", held_out, 252, 0.61, 0.95);
   // Each engine's all-reduce (TensorRT-LLM's, vLLM's and SGLang's, five calls a CUDA graph):
   // TensorRT-LLM's priced as its dispatch picks (its lookup table; 1.0's token threshold on the
@@ -2246,16 +2250,62 @@ TEST(Expected, TensorRtLlmsDecodeBlocksRunInWaves) {
             std::string::npos);
   // Without the flag the keys spread evenly, at no cost a block.
   EXPECT_LT(decode(16, 1024, false).second.time_s, e.time_s);
-  // As many K and V heads as query heads run the masked MHA kernel, which sizes its grid to the
-  // SMs' occupancy (multi_block_grid_setup): its keys spread evenly, flag or not.
-  AttentionShape mha{1, 128, 32, 16};
-  mha.kv_seq = 1024;
-  mha.causal = true;
-  const double spread = expected_time(attention(mha, 2), h100, Precision::bf16, c)->time_s;
-  mha.trtllm_decode_blocks = true;
-  EXPECT_DOUBLE_EQ(expected_time(attention(mha, 2), h100, Precision::bf16, c)->time_s, spread);
   // Blackwell's profile has no such cost: TensorRT-LLM runs trtllm-gen's kernels there.
   EXPECT_FALSE(find_calibration(device("b200"))->attention_decode_block_overhead_s.has_value());
+}
+
+// TensorRT-LLM's masked MHA kernel (as many K and V heads as query heads) sizes its blocks to
+// the pairs of sequence and head (mmha_launch_kernel_ex), four of its 256-thread blocks filling
+// an SM: 32 pairs on 132 SMs take blocks of 1024 threads, one an SM, each pair split into at
+// most ceil(132 / 32) = 5 and at most one for each 512 keys (1024 threads / 16 a value x 8);
+// 128 pairs the same threads, 2 blocks a pair; 320 pairs 512 threads, two an SM, a block a
+// pair; from 4 x 132 pairs, 256 threads and a block a pair.
+TEST(Expected, TensorRtLlmsMaskedMhaKernelSizesItsBlocksToThePairs) {
+  const Device& h100 = device("h100-sxm");
+  const Calibration c = *find_calibration(h100);
+  const auto grid = [&](double batch, double keys) {
+    AttentionShape s{1, 128, 32, batch};
+    s.kv_seq = keys;
+    s.causal = true;
+    s.trtllm_decode_blocks = true;
+    return expected_time(attention(s, 2), h100, Precision::bf16, c)->detail;
+  };
+  EXPECT_NE(grid(1, 16384).find("160 blocks of 3277 keys in 2 waves of 132 "), std::string::npos)
+      << grid(1, 16384);
+  // ceil(1025 / 512) = 3 blocks a pair; one block a pair under 512 keys.
+  EXPECT_NE(grid(1, 1024).find("96 blocks of 341.3 keys in 1 waves of 132 "), std::string::npos)
+      << grid(1, 1024);
+  EXPECT_NE(grid(1, 128).find("32 blocks of 128 keys"), std::string::npos) << grid(1, 128);
+  EXPECT_NE(grid(4, 4096).find("256 blocks of 2048 keys in 2 waves of 132 "), std::string::npos)
+      << grid(4, 4096);
+  EXPECT_NE(grid(10, 4096).find("320 blocks of 4096 keys in 2 waves of 264 "), std::string::npos)
+      << grid(10, 4096);
+  EXPECT_NE(grid(64, 4096).find("2048 blocks of 4096 keys in 4 waves of 528 "), std::string::npos)
+      << grid(64, 4096);
+}
+
+// One sequence of 32 heads over 16,384 keys on an H100: 160 blocks of 1024 threads, a wave of 132
+// at the SMs' share of the bandwidth, then 28 alone, each at what one SM moves (the calibration's
+// streaming rate an SM, 30.26 GB/s): a step of few pairs waits on its last blocks, not the
+// bandwidth. Each wave pays the block cost. Without the flag its keys spread evenly.
+TEST(Expected, AMaskedMhaStepOfFewPairsWaitsOnItsLastBlocks) {
+  const Device& h100 = device("h100-sxm");
+  const Calibration c = *find_calibration(h100);
+  AttentionShape s{1, 128, 32, 1};
+  s.kv_seq = 16384;
+  s.causal = true;
+  const double spread = expected_time(attention(s, 2), h100, Precision::bf16, c)->time_s;
+  s.trtllm_decode_blocks = true;
+  ASSERT_TRUE(s.trtllm_mmha_blocks());
+  const Op op = attention(s, 2);
+  const auto e = expected_time(op, h100, Precision::bf16, c);
+  const double block_bytes = op.bytes / 160;
+  const double bandwidth = 0.938 * 3.35e12;
+  const double sm_rate = c.streaming_bytes_per_s_per_unit->value;
+  EXPECT_NEAR(e->memory_time_s,
+              block_bytes / std::min(bandwidth / 132, sm_rate) + block_bytes / sm_rate, 1e-12);
+  EXPECT_NE(e->detail.find("160 blocks of 3277 keys in 2 waves"), std::string::npos) << e->detail;
+  EXPECT_GT(e->time_s, 1.3 * spread);
 }
 
 // FlashAttention-2's split-KV kernel (vLLM's below SM90) splits a decode step's keys by its own
