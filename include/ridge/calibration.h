@@ -197,11 +197,6 @@ struct Calibration {
   // the bandwidth (AttentionShape::trtllm_decode_blocks). Absent: the decode kernel's keys
   // spread evenly over the SMs at no cost a block.
   std::optional<Figure> attention_decode_block_overhead_s;
-  // What one block of TensorRT-LLM's masked MHA decode kernel streams, B/s: as many K and V
-  // heads as query heads, its keys split over a few blocks for each sequence and head (its
-  // multi-block mode), each block's 256 threads keeping only so many loads in flight, so a grid
-  // of few blocks streams at the blocks' rate, not the bandwidth. Absent: its keys spread evenly.
-  std::optional<Figure> attention_mmha_block_bytes_per_s;
   // Share of a link's spec bandwidth that collectives reach (nccl-tests' busbw), the fixed
   // latency of one collective call, and what each step of its ring adds (an all-reduce over n
   // ranks takes 2(n-1) steps, as NCCL's own latency model counts them). No step latency: the

@@ -73,9 +73,9 @@ class CalibrationReader : TomlReader {
     c.eager_pytorch_op_s =
         optional_sourced(fixed, "fixed", "eager_pytorch_op", FigureKind::seconds);
     const toml::table& attention =
-        section("attention", {"efficiency_d64", "efficiency_d128", "efficiency_d256",
-                              "trtllm_efficiency_d128", "trtllm_query_tiles", "block_overhead",
-                              "decode_block_overhead", "mmha_block_bandwidth"});
+        section("attention",
+                {"efficiency_d64", "efficiency_d128", "efficiency_d256", "trtllm_efficiency_d128",
+                 "trtllm_query_tiles", "block_overhead", "decode_block_overhead"});
     c.attention_efficiency_d64 =
         sourced(attention, "attention", "efficiency_d64", FigureKind::fraction);
     c.attention_efficiency_d128 =
@@ -90,8 +90,6 @@ class CalibrationReader : TomlReader {
         optional_sourced(attention, "attention", "block_overhead", FigureKind::seconds);
     c.attention_decode_block_overhead_s =
         optional_sourced(attention, "attention", "decode_block_overhead", FigureKind::seconds);
-    c.attention_mmha_block_bytes_per_s =
-        optional_sourced(attention, "attention", "mmha_block_bandwidth", FigureKind::bytes_per_s);
     const toml::table& collective = section("collective", {"link_efficiency",
                                                            "latency",
                                                            "step_latency",

@@ -7,8 +7,9 @@ namespace ridge::predict {
 
 namespace {
 
-constexpr double kBaseThreads = 256;       // THDS_PER_BLOCK of the dispatch
-constexpr double kThreadsPerSm = 1024;     // "the max number of warps ... per SM is 32"
+constexpr double kBaseThreads = 256;    // THDS_PER_BLOCK of the dispatch
+constexpr double kThreadsPerSm = 1024;  // "the max number of warps ... per SM is 32"
+constexpr double kBasePerSm = kThreadsPerSm / kBaseThreads;
 constexpr double kMaxThreads = 1024;       // "max block size is 1024"
 constexpr double kLoadBytes = 16;          // each thread's load of a key or value
 constexpr double kKeysUnrolled = 8;        // the loop's unroll over keys
@@ -23,10 +24,9 @@ double padded_head(double d_head) { return std::exp2(std::ceil(std::log2(std::ma
 MmhaGrid mmha_grid(double pairs, double keys, double sms, double d_head) {
   MmhaGrid g;
   g.threads = kBaseThreads;
-  g.per_sm = kThreadsPerSm / kBaseThreads;
+  g.per_sm = kBasePerSm;
   if (pairs >= sms * kPairsPerSmForPlain) return g;
-  const double base_per_sm = kThreadsPerSm / kBaseThreads;
-  const double factor = std::min(std::ceil(sms * base_per_sm / pairs), base_per_sm);
+  const double factor = std::min(std::ceil(sms * kBasePerSm / pairs), kBasePerSm);
   g.threads = std::min(kBaseThreads * factor, kMaxThreads);
   g.per_sm = std::max(1.0, std::floor(kThreadsPerSm / g.threads));
   const double balanced = std::ceil(sms * g.per_sm / pairs);

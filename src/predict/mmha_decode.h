@@ -21,11 +21,12 @@ struct MmhaGrid {
 
 // The grid for `pairs` sequence-head pairs over `keys` keys on `sms` SMs, a 16-bit cache and a
 // head of `d_head`. Registers hold an SM to 1024 of the kernel's threads (32 warps, the launch
-// code's own count), so a grid of few pairs is given blocks of up to 1024 threads, 256 times
-// as many as fill the SMs; then each pair is split into as many blocks as fill the SMs once,
-// at most ceil(SMs / pairs), and no more than one for each loop of its threads over the keys
-// (seq_len_per_kv_loop: threads / (the head's bytes / 16) x 8 keys). A grid of at least four
-// blocks an SM keeps 256 threads a block and one block a pair.
+// code's own count: four of its 256-thread blocks), so a grid of few pairs has its blocks grown
+// from 256 threads by as many times as its pairs leave those four slots an SM empty, up to 1024;
+// then each pair is split into as many blocks as fill the SMs once, at most ceil(SMs / pairs),
+// and no more than one for each loop of its threads over the keys (seq_len_per_kv_loop:
+// threads / (the head's bytes / 16) x 8 keys). A grid of at least four pairs an SM keeps 256
+// threads a block and one block a pair.
 MmhaGrid mmha_grid(double pairs, double keys, double sms, double d_head);
 
 }  // namespace ridge::predict
