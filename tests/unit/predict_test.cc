@@ -2305,6 +2305,10 @@ TEST(Expected, AMaskedMhaStepOfFewPairsWaitsOnItsLastBlocks) {
   EXPECT_NEAR(e->memory_time_s,
               block_bytes / std::min(bandwidth / 132, sm_rate) + block_bytes / sm_rate, 1e-12);
   EXPECT_NE(e->detail.find("160 blocks of 3277 keys in 2 waves"), std::string::npos) << e->detail;
+  EXPECT_NEAR(e->time_s,
+              c.kernel_floor_s.value + overlapped_time_s(e->compute_time_s, e->memory_time_s, 3.2) +
+                  2 * c.attention_decode_block_overhead_s->value,
+              1e-12);
   EXPECT_GT(e->time_s, 1.3 * spread);
 }
 
