@@ -123,9 +123,10 @@ const gemm = {
 }
 // TensorRT-LLM's Linear layer in a quantized format: its rows of `gemmDtype`, their inputs
 // `cell`, and how each call quantizes its bf16 input (`inputQuantize`, a directive's value); the
-// configuration its kernel runs at where that is fixed (`gemmTile`), and its role by part.
+// configuration its kernel runs at on a part where that is fixed (`gemmTile`, a function of the
+// part), and its role by part.
 const trtllmQuantizedGemm = ({ precision, gemmDtype, cell, conditions, rule, inputQuantize,
-  gemmTile, role = () => undefined }) => ({
+  gemmTile = () => undefined, role = () => undefined }) => ({
   ...gemm,
   precision,
   conditions,
@@ -133,9 +134,12 @@ const trtllmQuantizedGemm = ({ precision, gemmDtype, cell, conditions, rule, inp
   keep: r => r.gemm_dtype === gemmDtype && gemmShapes(r),
   cells: r => [r.m, r.n, r.k, cell, r.device, r.latency],
   role,
-  directives: [...gemmDirectives, `input_quantize = ${inputQuantize}`,
-    ...(gemmTile ? [`gemm_tile = ${gemmTile}`] : [])],
+  directives: part => [...gemmDirectives, `input_quantize = ${inputQuantize}`,
+    ...(gemmTile(part) ? [`gemm_tile = ${gemmTile(part)}`] : [])],
 })
+// The parts of compute capability 10.3 (Blackwell Ultra), whose CUTLASS kernels TensorRT-LLM
+// builds for cutlass::arch::Sm103.
+const sm103 = part => part.id === 'b300' || part.id === 'gb300'
 // The same Linear layer in per-tensor fp8 (QuantAlgo.FP8, collector/trtllm/collect_gemm.py @
 // dec5f4cd2): its weights carry no input scale, so FP8QDQLinearMethod.apply quantizes each call's
 // bf16 input dynamically (tensorrt_llm/_torch/modules/linear.py) before cublas_scaled_mm.
@@ -167,7 +171,7 @@ const nvfp4Gemm = trtllmQuantizedGemm({
   conditions: "its Linear layer in NVFP4 without bias (QuantAlgo.NVFP4: fp4 e2m1 weights with an fp8 e4m3 scale a block of 16 values and an fp32 scale a tensor, and a static input scale, set from the input before timing; NVFP4LinearMethod.apply quantizes each call's bf16 input to fp4 with its block scales in one kernel, torch.ops.trtllm.fp4_quantize, then runs torch.ops.trtllm.nvfp4_gemm into bf16, tensorrt_llm/_torch/modules/linear.py), y = x W^T with x m-by-k and W n-by-k; weights smaller than the L2 replayed as up to five distinct copies so that each call reads them from memory (collector/trtllm/collect_gemm.py @ 095f58a5). The collector runs no autotuning pass, so nvfp4_gemm takes its tuner's fallback for every shape, CUTLASS's default configuration (NVFP4GemmUnifiedRunner.forward, tactic -1, tensorrt_llm/_torch/custom_ops/torch_custom_ops.py): an untuned kernel, not the one a served model tunes at warm-up",
   rule: 'nvfp4 rows with m a power of two from 1 to 16384 and n, k each a power of two from 512 to 16384',
   inputQuantize: "static (the layer's input scale is given, so NVFP4LinearMethod quantizes each call's bf16 input in one kernel, torch.ops.trtllm.fp4_quantize, which finds each block of 16's fp8 scale and writes the block in fp4: tensorrt_llm/_torch/modules/linear.py)",
-  gemmTile: '128x256 (the collector runs no tuning pass, so nvfp4_gemm takes its fallback, CUTLASS at its default configuration: getDefaultGemmConfig in cpp/tensorrt_llm/thop/fp4Gemm.cpp @ 05289e8f gives a 128x256 tile, CtaShape128x256x128B on SM100 and CtaShape128x256x256B on SM103, cluster 1x1x1, and the kernel schedules whole tiles persistently, cutlass::gemm::PersistentScheduler, no split of K: nvfp4_nvfp4_gemm_template_sm100.h)',
+  gemmTile: part => `${sm103(part) ? '128x256x768' : '128x256x128'} (the collector runs no tuning pass, so nvfp4_gemm takes its fallback, CUTLASS at its default configuration: getDefaultGemmConfig in cpp/tensorrt_llm/thop/fp4Gemm.cpp @ 05289e8f gives ${sm103(part) ? 'CtaShape128x256x256B on SM103, whose launcher steps K three times 256 deep (genericFp4GemmKernelLauncher\'s MmaTileShape for cutlass::arch::Sm103)' : 'CtaShape128x256x128B on SM100, a step of 128 values'}, cluster 1x1x1, and the kernel schedules whole tiles persistently, cutlass::gemm::PersistentScheduler, no split of K: nvfp4_nvfp4_gemm_template_sm100.h)`,
   role: part => part.id === 'b300'
     ? "fit (the fp4 share of data/calibration/blackwell.toml and blackwell-ultra.toml is fitted to its products of 4096 or more in every dimension by scripts/fit-calibration.py)"
     : undefined,

@@ -149,7 +149,10 @@ GemmTiling price(const GemmShape& s, Tile t, int split, Decomposition how, doubl
   const double step_time = 2.0 * t.m * t.n * kStepK /
                            (machine.rate_flops_per_s / machine.units *
                             feed_efficiency(t, bytes_per_element, {tiles_m, tiles_n}, machine));
-  const double steps_per_slice = std::ceil(s.k / split / kStepK) + kPipelineFillSteps;
+  // A configured kernel's MMAs run whole steps of its own depth, the last one's tail zero-filled.
+  const double step_k = s.configured_tile ? s.configured_tile->k : 0;
+  const double multiplied_k = step_k > 0 ? std::ceil(s.k / step_k) * step_k : s.k;
+  const double steps_per_slice = std::ceil(multiplied_k / split / kStepK) + kPipelineFillSteps;
   double partials = 0;
   if (g.stream_k) {
     // Every unit gets the same share of all tiles' steps; the tiles they share are fixed up.

@@ -1031,14 +1031,18 @@ std::vector<Op> input_quantization_passes(const GemmShape& s, const GemmTypes& t
   return {};
 }
 
-// The configuration a source's GEMM kernel runs at ('# ridge: gemm_tile = best | 128x256 (why)'):
-// the library's pick for each shape (best_tiling's), or CUTLASS's persistent kernel at one tile,
-// as TensorRT-LLM's NVFP4 GEMM runs untuned (its fallback, CtaShape128x256 with K 128 or 256
-// bytes deep by the SM: getDefaultGemmConfig in cpp/tensorrt_llm/thop/fp4Gemm.cpp, the kernel's
-// tile scheduler cutlass::gemm::PersistentScheduler, nvfp4_nvfp4_gemm_template_sm100.h).
+// The configuration a source's GEMM kernel runs at ('# ridge: gemm_tile = best | 128x256x128 |
+// 128x256x768 (why)'): the library's pick for each shape (best_tiling's), or CUTLASS's persistent
+// kernel at one tile M x N x K, as TensorRT-LLM's NVFP4 GEMM runs untuned (its fallback:
+// CtaShape128x256x128B on SM100, a step of 128 values; CtaShape128x256x256B on SM103, whose
+// launcher makes the step three times 256 deep: getDefaultGemmConfig in
+// cpp/tensorrt_llm/thop/fp4Gemm.cpp, genericFp4GemmKernelLauncher's MmaTileShape and its tile
+// scheduler cutlass::gemm::PersistentScheduler in nvfp4_nvfp4_gemm_template_sm100.h).
 std::optional<ConfiguredTile> configured_tile_of(const Table& t) {
-  if (directive_choice(t, "gemm_tile", "best", {"best", "128x256"}) == "best") return std::nullopt;
-  return ConfiguredTile{128, 256};
+  const std::string tile =
+      directive_choice(t, "gemm_tile", "best", {"best", "128x256x128", "128x256x768"});
+  if (tile == "best") return std::nullopt;
+  return ConfiguredTile{128, 256, tile == "128x256x768" ? 768 : 128};
 }
 
 ValidationPoint gemm_point(const KernelRow& k, InputQuantize input_quantize,
