@@ -434,12 +434,13 @@ struct DecodeBlocks {
   double overhead_time_s = 0;
 };
 
-// `per_pair` blocks for each sequence and K/V head, each taking that share of its keys; `slots`
-// blocks run at once, each streaming at that share of the bandwidth.
-DecodeBlocks decode_blocks(const AttentionShape& s, double per_pair, double slots, double bytes,
-                           double bandwidth_bytes_per_s, double block_overhead_s) {
+// `per_pair` blocks for each of `pairs` (a sequence and the head its blocks read K and V for),
+// each taking that share of its keys; `slots` blocks run at once, each streaming at that share
+// of the bandwidth.
+DecodeBlocks decode_blocks(const AttentionShape& s, double pairs, double per_pair, double slots,
+                           double bytes, double bandwidth_bytes_per_s, double block_overhead_s) {
   DecodeBlocks d;
-  d.blocks = s.batch * s.key_heads() * per_pair;
+  d.blocks = pairs * per_pair;
   d.keys_per_block = s.keys() / per_pair;
   d.slots = slots;
   d.waves = std::ceil(d.blocks / slots);
@@ -457,25 +458,21 @@ DecodeBlocks decode_blocks(const AttentionShape& s, double per_pair, double slot
 DecodeBlocks mmha_decode_blocks(const AttentionShape& s, const Device& device, double bytes,
                                 double bandwidth_bytes_per_s, const Calibration& c) {
   const double units = device.compute_units_or_one();
-  const double pairs = s.batch * s.heads;
+  const double pairs = s.batch * s.heads;  // a block reads K and V for its query head
   const predict::MmhaGrid grid = predict::mmha_grid(pairs, s.keys(), units, s.d_head);
+  DecodeBlocks d = decode_blocks(s, pairs, grid.per_pair, units * grid.per_sm, bytes,
+                                 bandwidth_bytes_per_s, c.attention_decode_block_overhead_s->value);
   const double sm_bytes_per_s = c.streaming_bytes_per_s_per_unit
                                     ? c.streaming_bytes_per_s_per_unit->value
                                     : bandwidth_bytes_per_s;
-  DecodeBlocks d;
-  d.blocks = grid.blocks(pairs);
-  d.keys_per_block = s.keys() / grid.per_pair;
-  d.slots = units * grid.per_sm;
-  const double full_waves = std::floor(d.blocks / d.slots);
-  const double last_wave = d.blocks - full_waves * d.slots;
-  d.waves = full_waves + (last_wave > 0 ? 1 : 0);
   const double block_bytes = bytes / d.blocks;
   const auto wave_s = [&](double running) {
     const double on_one_sm = std::ceil(running / units);
     return block_bytes / std::min(bandwidth_bytes_per_s / running, sm_bytes_per_s / on_one_sm);
   };
+  const double full_waves = std::floor(d.blocks / d.slots);
+  const double last_wave = d.blocks - full_waves * d.slots;
   d.memory_time_s = full_waves * wave_s(d.slots) + (last_wave > 0 ? wave_s(last_wave) : 0);
-  d.overhead_time_s = d.waves * c.attention_decode_block_overhead_s->value;
   return d;
 }
 
@@ -491,14 +488,16 @@ std::optional<DecodeBlocks> decode_schedule(const AttentionShape& s, const Devic
   if (s.trtllm_xqa_blocks()) {
     const double per_pair =
         decode_blocks_per_sequence(s.keys(), s.batch, s.batch * s.key_heads(), units);
-    return decode_blocks(s, per_pair, units, bytes, bandwidth_bytes_per_s, overhead_s);
+    return decode_blocks(s, s.batch * s.key_heads(), per_pair, units, bytes, bandwidth_bytes_per_s,
+                         overhead_s);
   }
   if (s.trtllm_mmha_blocks()) return mmha_decode_blocks(s, device, bytes, bandwidth_bytes_per_s, c);
   if (s.flash2_split_blocks()) {
     const double per_pair =
         predict::flash2_decode_splits(s, units) * predict::flash2_query_blocks(s);
     const double slots = units * predict::flash2_blocks_per_sm(device, s.d_head);
-    return decode_blocks(s, per_pair, slots, bytes, bandwidth_bytes_per_s, overhead_s);
+    return decode_blocks(s, s.batch * s.key_heads(), per_pair, slots, bytes, bandwidth_bytes_per_s,
+                         overhead_s);
   }
   return std::nullopt;
 }

@@ -16,7 +16,6 @@ struct MmhaGrid {
   double threads = 0;
   double per_pair = 1;
   double per_sm = 1;
-  double blocks(double pairs) const { return pairs * per_pair; }
 };
 
 // The grid for `pairs` sequence-head pairs over `keys` keys on `sms` SMs, a 16-bit cache and a

@@ -739,15 +739,22 @@ TEST(Expected, AttentionShareFollowsTheHeadDimensionToItsLastPoint) {
   EXPECT_NEAR(rate("h100-sxm", 256) / rate("h100-sxm", 128), 1, 0.02);
 }
 
+// A decode step of `batch` sequences of 32 heads of 128 over `keys` keys (a causal cache), run by
+// TensorRT-LLM's decode kernels where `trtllm_blocks`.
+AttentionShape decode_step(double batch, double keys, bool trtllm_blocks = false) {
+  AttentionShape s{1, 128, 32, batch};
+  s.kv_seq = keys;
+  s.causal = true;
+  s.trtllm_decode_blocks = trtllm_blocks;
+  return s;
+}
+
 // One query a sequence (decode): the kernel splits the keys over blocks, so no block is longer
 // than a tile and the tiles spread over the SMs.
 TEST(Expected, DecodeAttentionSplitsItsKeys) {
   const Device& h100 = device("h100-sxm");
   const Calibration c = *find_calibration(h100);
-  AttentionShape decode{1, 128, 32, 1};
-  decode.kv_seq = 32768;
-  decode.causal = true;
-  const Op op = attention(decode, 2);
+  const Op op = attention(decode_step(1, 32768), 2);
   const auto e = expected_time(op, h100, Precision::bf16, c);
   const double units = h100.compute_units->value;
   const double sm_rate = attention_rate_per_sm(h100, c);
@@ -2269,11 +2276,8 @@ TEST(Expected, TensorRtLlmsMaskedMhaKernelSizesItsBlocksToThePairs) {
   const Device& h100 = device("h100-sxm");
   const Calibration c = *find_calibration(h100);
   const auto grid = [&](double batch, double keys) {
-    AttentionShape s{1, 128, 32, batch};
-    s.kv_seq = keys;
-    s.causal = true;
-    s.trtllm_decode_blocks = true;
-    return expected_time(attention(s, 2), h100, Precision::bf16, c)->detail;
+    return expected_time(attention(decode_step(batch, keys, true), 2), h100, Precision::bf16, c)
+        ->detail;
   };
   EXPECT_NE(grid(1, 16384).find("160 blocks of 3277 keys in 2 waves of 132 "), std::string::npos)
       << grid(1, 16384);
@@ -2296,11 +2300,9 @@ TEST(Expected, TensorRtLlmsMaskedMhaKernelSizesItsBlocksToThePairs) {
 TEST(Expected, AMaskedMhaStepOfFewPairsWaitsOnItsLastBlocks) {
   const Device& h100 = device("h100-sxm");
   const Calibration c = *find_calibration(h100);
-  AttentionShape s{1, 128, 32, 1};
-  s.kv_seq = 16384;
-  s.causal = true;
-  const double spread = expected_time(attention(s, 2), h100, Precision::bf16, c)->time_s;
-  s.trtllm_decode_blocks = true;
+  const double spread =
+      expected_time(attention(decode_step(1, 16384), 2), h100, Precision::bf16, c)->time_s;
+  const AttentionShape s = decode_step(1, 16384, true);
   ASSERT_TRUE(s.trtllm_mmha_blocks());
   const Op op = attention(s, 2);
   const auto e = expected_time(op, h100, Precision::bf16, c);
