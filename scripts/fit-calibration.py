@@ -182,6 +182,7 @@ H200_ELEMENTWISE = ROOT / "data/validation/elementwise_torch_h200_mul.tsv"
 B300_QUANTIZE = ROOT / "data/validation/elementwise_aiconfigurator_b300_quantize.tsv"
 B300_NVFP4 = ROOT / "data/validation/gemm_aiconfigurator_b300_nvfp4.tsv"
 VLLM_MOE = ROOT / "data/validation/moe_vllm_benchmark_h100_fp8.tsv"
+B300_NVFP4_MOE = ROOT / "data/validation/moe_aiconfigurator_b300_trtllm_nvfp4.tsv"
 H100_VLLM_CONTEXT = ROOT / "data/validation/attention_aiconfigurator_h100_vllm.tsv"
 NCCL_FIT_BYTES = 32 * 2**20  # from here up the link's rate is most of a collective's time
 NCCL_LATENCY_BYTES = 64 * 2**10  # up to here a collective's fixed costs are most of its time
@@ -299,6 +300,8 @@ FIGURES = [
            True, ("hopper", "blackwell", "blackwell-ultra")),
     Figure("small_block_life", H100_VLLM_CONTEXT, "table", "bf16", 0.0, 20e-6, 1e-8, True,
            ("hopper",)),
+    Figure("chained_load", B300_NVFP4_MOE, "moe-one-token", "nvfp4->bf16", 0.0, 5e-6, 1e-9, True,
+           ("blackwell", "blackwell-ultra")),
 ]
 
 
@@ -436,12 +439,15 @@ def small_elementwise_errors(ridge: str, profiles: list, figure: Figure) -> list
 
 def moe_errors(ridge: str, profiles: list, figure: Figure) -> list:
     """The errors of the MoE table's rows that run vLLM's 64 x 64 tile (more tokens than experts)
-    or, for the small tile's figure, the others."""
+    or, for the small tile's figure, the others; for the chained load, its rows of one token."""
     errors = []
     for point in table_points(ridge, profiles, figure):
         tokens, experts = (int(side) for side in MOE_LABEL.match(point["label"]).groups())
-        large = tokens > experts
-        if large == (figure.source == "moe-large") and point["label"].endswith(figure.rows):
+        if figure.source == "moe-one-token":
+            fits = tokens == 1
+        else:
+            fits = (tokens > experts) == (figure.source == "moe-large")
+        if fits and point["label"].endswith(figure.rows):
             errors.append(point["error"])
     if not errors:
         sys.exit(f"no MoE rows for {figure.key} in {figure.file}")
@@ -512,7 +518,7 @@ def fit_errors(ridge: str, values: dict, figure: Figure, scratch: pathlib.Path) 
         return collective_errors(ridge, profiles, figure)
     if figure.source == "elementwise-small":
         return small_elementwise_errors(ridge, profiles, figure)
-    if figure.source in ("moe-large", "moe-small"):
+    if figure.source in ("moe-large", "moe-small", "moe-one-token"):
         return moe_errors(ridge, profiles, figure)
     if figure.source == "table":  # every priced row of the file
         return [p["error"] for p in table_points(ridge, profiles, figure)

@@ -630,8 +630,9 @@ const moeTokens = new Set([1, 4, 16, 64, 256, 1024, 4096, 16384])
 const moeParallel = new Set(['1/1', '1/8', '8/1'])
 const moeRule = (source, { types, why }) => `rows of kernel_source ${source}, moe_dtype ${Object.keys(types).join(' or ')} (${why}), the balanced distribution, tokens 1, 4, 16, 64, 256, 1024, 4096 or 16384, and (tp, ep) of (1, 1), (1, 8) or (8, 1); every expert shape the table has`
 // A kind of MoE rows: `suffix` names its files, `engineDir` the engine's directory of tables
-// (the suffix where not given).
-const moeKind = ({ suffix, engineDir = suffix, engine, version, parts, source, types, why, conditions, directives }) => ({
+// (the suffix where not given), `role` its role by part.
+const moeKind = ({ suffix, engineDir = suffix, engine, version, parts, source, types, why, conditions, directives,
+  role = () => undefined }) => ({
   name: 'moe',
   suffix,
   table: `moe/${engineDir}/VERSION/moe_perf.parquet`,
@@ -648,7 +649,7 @@ const moeKind = ({ suffix, engineDir = suffix, engine, version, parts, source, t
   header: 'tokens\thidden\tinter\ttopk\texperts\ttp\tep\tdtype\tdevice\ttime_ms',
   cells: r => [r.num_tokens, r.hidden_size, r.inter_size, r.topk, r.num_experts, r.moe_tp_size, r.moe_ep_size,
     types[r.moe_dtype], r.device, r.latency],
-  role: () => undefined,
+  role,
   directives,
 })
 const sameMoeBuffers = collector => `replayed_copies = 1 (the collector replays the call on the same weights and buffers, ${collector}: what the L2 holds of them it holds from the call before)`
@@ -700,13 +701,18 @@ const trtllmMoe = moeKind(trtllmMoeSpec)
 // fused_moe_cutlass.py; the gated activation writes the down product's input in fp4 with its
 // scales, moe_kernels.cu doActivation), its tactics autotuned as above: a tuned fp4 kernel, the
 // check of Blackwell's fp4 share (an estimate) that the NVFP4 GEMM tables, untuned, cannot be.
-// Files of their own, so that the bf16 and fp8 sets keep their rows.
+// Files of their own, so that the bf16 and fp8 sets keep their rows. The B300's is the fit set of
+// Blackwell's chained load, its rows of one token (the thirty-fifth session's rule); the other
+// parts' are held out.
 const trtllmNvfp4Moe = moeKind({
   ...trtllmMoeSpec,
   suffix: 'trtllm_nvfp4',
   engineDir: 'trtllm',
   types: { nvfp4: 'nvfp4->bf16' },
   why: "the bf16 and fp8 rows in moe_aiconfigurator_<part>_trtllm.tsv; the min-latency rows, trtllm-gen's kernels, are another kernel_source",
+  role: part => part.id === 'b300'
+    ? "fit (the chained load of data/calibration/blackwell.toml and blackwell-ultra.toml is fitted to its rows of one token by scripts/fit-calibration.py)"
+    : undefined,
   conditions: "CutlassFusedMoE.forward (tensorrt_llm/_torch/modules/fused_moe/fused_moe_cutlass.py) from the router's logits, its moe_backend CUTLASS, its tactics autotuned before timing (collector/trtllm/collect_moe.py @ dec5f4cd2). The rows are NVFP4 (QuantAlgo.NVFP4): fp4 e2m1 weights with an fp8 scale a block of 16 values, the bf16 tokens quantized to fp4 with a static scale in one kernel before the op (torch.ops.trtllm.fp4_quantize in its forward, in the copy of fused_moe_cutlass.py read). TensorRT-LLM's CutlassMoeFCRunner::runMoe (cpp/tensorrt_llm/kernels/cutlass_kernels/moe_gemm/moe_kernels.cu) builds the expert maps, copies each pair's fp4 row and its scales into expert order, runs its block-scaled fp4 grouped GEMMs with the gated activation in a kernel between (which writes the down product's input in fp4 with its scales), and sums each token's rows back",
 })
 

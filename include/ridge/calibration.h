@@ -120,6 +120,10 @@ struct Calibration {
   // The bandwidth from L2 into the SMs over the whole device, B/s: what feeds a GEMM tile.
   // Absent: tiles are taken to be fed at their full rate.
   std::optional<Figure> l2_bandwidth_bytes_per_s;
+  // What one step of a chain of loads takes, s: a block that reads a small table in the L2 and
+  // waits for the value before its next read (Op::chained_loads). Absent: such chains cost
+  // nothing beyond the kernel's bytes.
+  std::optional<Figure> chained_load_s;
   // How much of a working set that is read again call after call, by every SM, the L2 still
   // holds at the next call, by the set's size over the L2's capacity: all of it up to
   // l2_hit_all_to times the capacity, none from l2_hit_none_from times it, in a straight line

@@ -21,6 +21,10 @@ struct QuantFormat {
   // The activations are quantised too by the kernels that run this format (W8A8, W4A4 with
   // NVFP4), rather than the weights dequantised into a 16-bit product (W4A16).
   bool quantises_activations = false;
+  // The tensor cores apply its block scales themselves (Blackwell's block-scaled products:
+  // NVFP4), so the kernels around a product lay the activations' scales out as the hardware
+  // reads them, each expert's rows padded to whole atoms of them.
+  bool hardware_scales = false;
   std::string source;  // the document that defines the layout
 
   double bits_per_value() const {

@@ -36,7 +36,7 @@ class CalibrationReader : TomlReader {
     }
     const toml::table& memory = section(
         "memory", {"bandwidth", "gemm_bandwidth", "streaming_per_unit", "l2_streaming_per_unit",
-                   "l2_bandwidth", "l2_hit_all_to", "l2_hit_none_from"});
+                   "l2_bandwidth", "l2_hit_all_to", "l2_hit_none_from", "chained_load"});
     c.bandwidth_efficiency = sourced(memory, "memory", "bandwidth", FigureKind::fraction);
     c.gemm_bandwidth_efficiency =
         optional_sourced(memory, "memory", "gemm_bandwidth", FigureKind::fraction);
@@ -48,6 +48,7 @@ class CalibrationReader : TomlReader {
       c.l2_bandwidth_bytes_per_s =
           sourced(memory, "memory", "l2_bandwidth", FigureKind::bytes_per_s);
     read_l2_hits(memory, c);
+    c.chained_load_s = optional_sourced(memory, "memory", "chained_load", FigureKind::seconds);
     if (root_.contains("gemm")) {
       const toml::table& gemm =
           section("gemm", {"stream_k", "multicast", "triton_moe_step", "triton_moe_small_step"});

@@ -594,6 +594,18 @@ void add_block_lives(ExpectedTime& e, const Op& op, const Device& device, const 
         device.compute_units_or_one(), units::si(c.small_blocks->life_s.value, "s"));
 }
 
+// A kernel whose blocks wait on loads one after another (Op::chained_loads): the chain's steps,
+// each a round trip to the L2, besides its bytes, since a block moves its row only once it
+// knows where it goes.
+void add_chained_loads(ExpectedTime& e, const Op& op, const Calibration& c, bool describe) {
+  if (op.chained_loads <= 0 || !c.chained_load_s) return;
+  e.memory_time_s += op.chained_loads * c.chained_load_s->value;
+  if (describe)
+    e.detail +=
+        fmt::format("; {} loads its blocks wait on one after another, {} each",
+                    units::plain(op.chained_loads), units::si(c.chained_load_s->value, "s"));
+}
+
 // An element-wise kernel's bytes: at the achievable bandwidth, or, on a part whose memory
 // outruns its SMs' loads and stores (the B200's achievable HBM per SM is 1.66 times the H100's),
 // at what the SMs move; each level at its own rate where part of the data is in the L2.
@@ -621,13 +633,14 @@ void stream_bytes(ExpectedTime& e, const Op& op, const Achievable& a, const Devi
 }
 
 // An element-wise kernel: its bytes (stream_bytes), and a grid of small blocks its blocks' lives
-// besides.
+// and its blocks' chains of loads besides.
 ExpectedTime streaming_time(const Op& op, const Achievable& a, const Device& device,
                             const Calibration& c) {
   ExpectedTime e;
   e.compute_time_s = op.flops / a.rate_flops_per_s;
   stream_bytes(e, op, a, device, c);
   add_block_lives(e, op, device, c, a.describe);
+  add_chained_loads(e, op, c, a.describe);
   return finish(e, a, overlapped_work_s(e, a));
 }
 

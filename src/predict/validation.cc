@@ -404,6 +404,7 @@ struct GemmTypes {
   Precision compute = Precision::fp16;
   double input_bytes = 2;
   double output_bytes = 2;
+  bool hardware_scales = false;  // the inputs' format's QuantFormat::hardware_scales (NVFP4)
 };
 
 // A precision as the tables write it: ridge's names, PyTorch's ("torch.bfloat16", "half",
@@ -431,7 +432,7 @@ std::optional<GemmTypes> gemm_input_types(std::string_view name) {
   const auto format = find_quant_format(trimmed(name));
   if (!format || !format->quantises_activations) return std::nullopt;
   return GemmTypes{own_product_precision(*format), format->bytes_per_value(),
-                   format->bytes_per_value()};
+                   format->bytes_per_value(), format->hardware_scales};
 }
 
 std::optional<GemmTypes> gemm_types(std::string_view dtype) {
@@ -1346,6 +1347,24 @@ Op moe_product(const MoeCall& c, double out, double in, const GemmTypes& types, 
   return op;
 }
 
+// TensorRT-LLM's kernels on either side of its block-scaled (NVFP4) products, expandInputRowsKernel
+// and doActivationKernel (cpp/tensorrt_llm/kernels/cutlass_kernels/moe_gemm/moe_kernels.cu @
+// 000dea27), each run min(8 SMs, max(T k, 128 E)) blocks ("Launching 8 blocks per SM"), and a
+// block waits on its loads in turn: for every row it handles, a binary search of this GPU's
+// experts' first rows (findTotalEltsLessThanTarget, floor(log2 E) + 1 reads) and then its
+// expert's first row; after its rows, a loop over 128 padding rows of every expert
+// (MinNDimAlignmentNVFP4), each step reading two of those offsets before it knows whether to
+// write zero scales. Without block scales neither kernel searches or pads.
+double trtllm_scale_chain_loads(const MoeCall& c, double units) {
+  constexpr double kBlocksPerUnit = 8;
+  constexpr double kPaddingRowsPerExpert = 128;
+  const double experts = c.local_experts();
+  const double padding_rows = kPaddingRowsPerExpert * experts;
+  const double blocks = std::min(kBlocksPerUnit * units, std::max(c.pairs(), padding_rows));
+  const double search = std::floor(std::log2(experts)) + 1;
+  return std::ceil(c.local_rows() / blocks) * (search + 1) + std::ceil(padding_rows / blocks);
+}
+
 // The kernels of one call, each engine's as its code runs them:
 // - vLLM's fused_experts (vllm/model_executor/layers/fused_moe/fused_moe.py, fused_experts_impl):
 //   in fp8 the tokens quantized; the gate-and-up product (its Triton fused_moe_kernel, which
@@ -1358,21 +1377,30 @@ Op moe_product(const MoeCall& c, double out, double in, const GemmTypes& types, 
 //   GPU's pairs copied into expert order (expandInputRowsKernel); the gate-and-up product
 //   (grouped TMA warp-specialized), its gated activation in a kernel of its own (doActivation,
 //   which quantizes in fp8); the down product; the rows weighted and summed back to their
-//   tokens (finalizeMoeRouting, or the same traffic fused into the product's epilogue).
-std::vector<Op> moe_call_ops(const MoeCall& c, const GemmTypes& types, MoeKernels kernels) {
+//   tokens (finalizeMoeRouting, or the same traffic fused into the product's epilogue); with
+//   block scales the copy and the activation each wait on chains of loads
+//   (trtllm_scale_chain_loads) on a GPU of `units` SMs.
+std::vector<Op> moe_call_ops(const MoeCall& c, const GemmTypes& types, MoeKernels kernels,
+                             double units) {
   const double h = c.hidden, w = c.width();
   const double wide = types.output_bytes, narrow = types.input_bytes;
   const bool quantized = narrow < wide && kernels != MoeKernels::products;
   const double rows = kernels == MoeKernels::vllm ? c.pairs() : c.local_rows();
+  const double chained_loads = kernels == MoeKernels::trtllm && types.hardware_scales
+                                   ? trtllm_scale_chain_loads(c, units)
+                                   : 0;
   std::vector<Op> ops;
   if (quantized) ops.push_back(quantize_pass(c.tokens * h, types));
-  if (kernels == MoeKernels::trtllm)
+  if (kernels == MoeKernels::trtllm) {
     ops.push_back(element_pass("expand_rows", 0, 2 * c.local_rows() * h * narrow));
+    ops.back().chained_loads = chained_loads;
+  }
   ops.push_back(moe_product(c, 2 * w, h, types, rows, kernels));
   // TensorRT-LLM's activation writes the down product's input in its type; vLLM's in 16 bits,
   // quantized after.
   const double act_out = kernels == MoeKernels::trtllm ? narrow : wide;
   ops.push_back(element_pass("gated_activation", 3 * rows * w, rows * w * (2 * wide + act_out)));
+  ops.back().chained_loads = chained_loads;
   if (quantized && kernels == MoeKernels::vllm) ops.push_back(quantize_pass(rows * w, types));
   ops.push_back(moe_product(c, h, w, types, rows, kernels));
   if (kernels != MoeKernels::products)
@@ -1400,7 +1428,8 @@ struct MoeTable {
 ValidationPoint moe_point(const KernelRow& k, const MoeTable& table) {
   const Row& row = k.row;
   const MoeCall c = moe_call_of(row, table.random_routing);
-  const std::vector<Op> ops = moe_call_ops(c, k.types, table.kernels);
+  const std::vector<Op> ops =
+      moe_call_ops(c, k.types, table.kernels, k.device.compute_units_or_one());
   double extra_kernels = table.extra_kernels;
   if (table.kernels == MoeKernels::trtllm) extra_kernels += trtllm_expert_map_kernels(c);
   ValidationPoint p;

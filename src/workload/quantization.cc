@@ -45,6 +45,7 @@ std::array<QuantFormat, 8> named_formats() {
   nvfp4.group_size = 16;
   nvfp4.scale_bits = 8;
   nvfp4.quantises_activations = true;
+  nvfp4.hardware_scales = true;
   QuantFormat mxfp4 =
       plain("mxfp4", 4,
             "FP4 E2M1 with one E8M0 scale per 32 values (OCP Microscaling Formats v1.0); weights "
