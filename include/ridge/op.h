@@ -110,10 +110,10 @@ struct Op {
   std::optional<AttentionShape> attention_shape;
   // Its launch where that, not its work, can set its time (BlockGrid); none for most kernels.
   std::optional<BlockGrid> block_grid;
-  // Loads each of its blocks waits on one after another, beside its bytes: a binary search
-  // through a small table for every row a block handles, a loop whose every step reads before
-  // it goes on. The kernel takes at least this many round trips to the L2
-  // (Calibration::chained_load_s); 0 for most kernels.
+  // An element-wise kernel's loads that each of its blocks waits on one after another, beside
+  // its bytes: a binary search through a small table for every row a block handles, a loop whose
+  // every step reads before it goes on. The kernel takes at least this many round trips to the
+  // L2 (Calibration::chained_load_s); 0 for most kernels, and products and attention ignore it.
   double chained_loads = 0;
 };
 
