@@ -89,6 +89,8 @@ struct AttentionShape {
     return trtllm_decode_blocks && seq <= 1 && !trtllm_xqa_blocks();
   }
   double key_heads() const { return kv_heads > 0 ? kv_heads : heads; }
+  // The (sequence, K/V head) pairs a decode step reads K and V for.
+  double kv_pairs() const { return batch * key_heads(); }
   // FlashAttention-2's split-KV blocks (flash2_split_kv above): a decode step.
   bool flash2_split_blocks() const { return flash2_split_kv && seq <= 1 && kv_reads == 1; }
   // Query-key scores of one head of one sequence: every key for every query, or causal, a

@@ -486,9 +486,8 @@ std::optional<DecodeBlocks> decode_schedule(const AttentionShape& s, const Devic
   const double units = device.compute_units_or_one();
   const double overhead_s = c.attention_decode_block_overhead_s->value;
   if (s.trtllm_xqa_blocks()) {
-    const double per_pair =
-        decode_blocks_per_sequence(s.keys(), s.batch, s.batch * s.key_heads(), units);
-    return decode_blocks(s, s.batch * s.key_heads(), per_pair, units, bytes, bandwidth_bytes_per_s,
+    const double per_pair = decode_blocks_per_sequence(s.keys(), s.batch, s.kv_pairs(), units);
+    return decode_blocks(s, s.kv_pairs(), per_pair, units, bytes, bandwidth_bytes_per_s,
                          overhead_s);
   }
   if (s.trtllm_mmha_blocks()) return mmha_decode_blocks(s, device, bytes, bandwidth_bytes_per_s, c);
@@ -496,7 +495,7 @@ std::optional<DecodeBlocks> decode_schedule(const AttentionShape& s, const Devic
     const double per_pair =
         predict::flash2_decode_splits(s, units) * predict::flash2_query_blocks(s);
     const double slots = units * predict::flash2_blocks_per_sm(device, s.d_head);
-    return decode_blocks(s, s.batch * s.key_heads(), per_pair, slots, bytes, bandwidth_bytes_per_s,
+    return decode_blocks(s, s.kv_pairs(), per_pair, slots, bytes, bandwidth_bytes_per_s,
                          overhead_s);
   }
   return std::nullopt;

@@ -24,7 +24,7 @@ bool flash2_swaps_groups(const AttentionShape& s) { return s.seq <= 1 && s.key_h
 double flash2_decode_splits(const AttentionShape& s, double sms) {
   if (!flash2_swaps_groups(s)) return 1;
   const double key_blocks = std::ceil(s.keys() / flash2_key_block(s.d_head));
-  const double blocks = s.batch * s.key_heads() * flash2_query_blocks(s);
+  const double blocks = s.kv_pairs() * flash2_query_blocks(s);
   const double slots = kHeuristicBlocksPerSm * sms;
   if (blocks >= 0.8 * slots) return 1;
   const double most = std::min({128.0, slots, key_blocks});
