@@ -302,6 +302,8 @@ FIGURES = [
            ("hopper",)),
     Figure("chained_load", B300_NVFP4_MOE, "moe-one-token", "nvfp4->bf16", 0.0, 5e-6, 1e-9, True,
            ("blackwell", "blackwell-ultra")),
+    Figure("descriptor_switch", B300_NVFP4_MOE, "moe-split-width", "nvfp4->bf16", 0.0, 20e-6, 1e-8, True,
+           ("hopper", "blackwell", "blackwell-ultra")),
 ]
 
 
@@ -439,12 +441,15 @@ def small_elementwise_errors(ridge: str, profiles: list, figure: Figure) -> list
 
 def moe_errors(ridge: str, profiles: list, figure: Figure) -> list:
     """The errors of the MoE table's rows that run vLLM's 64 x 64 tile (more tokens than experts)
-    or, for the small tile's figure, the others; for the chained load, its rows of one token."""
+    or, for the small tile's figure, the others; for the chained load, its rows of one token; for
+    the descriptor switch, its rows with the intermediate width split over GPUs."""
     errors = []
     for point in table_points(ridge, profiles, figure):
         tokens, experts = (int(side) for side in MOE_LABEL.match(point["label"]).groups())
         if figure.source == "moe-one-token":
             fits = tokens == 1
+        elif figure.source == "moe-split-width":
+            fits = " tp=" in point["label"]
         else:
             fits = (tokens > experts) == (figure.source == "moe-large")
         if fits and point["label"].endswith(figure.rows):
@@ -518,7 +523,7 @@ def fit_errors(ridge: str, values: dict, figure: Figure, scratch: pathlib.Path) 
         return collective_errors(ridge, profiles, figure)
     if figure.source == "elementwise-small":
         return small_elementwise_errors(ridge, profiles, figure)
-    if figure.source in ("moe-large", "moe-small", "moe-one-token"):
+    if figure.source in ("moe-large", "moe-small", "moe-one-token", "moe-split-width"):
         return moe_errors(ridge, profiles, figure)
     if figure.source == "table":  # every priced row of the file
         return [p["error"] for p in table_points(ridge, profiles, figure)

@@ -151,6 +151,12 @@ struct Calibration {
   // tiles.
   std::optional<Figure> triton_moe_step_s;
   std::optional<Figure> triton_moe_small_step_s;
+  // What a grouped kernel's tile waits, for each TMA descriptor it switches, before its loads
+  // when it starts a group other than its SM's last (GemmShape::group_descriptors): the group's
+  // pointer and strides read, the descriptor rewritten in shared memory, copied out behind a
+  // release fence and acquired again, seconds. The tile takes the longer of the switch and
+  // streaming its operands. Absent: no such wait.
+  std::optional<Figure> gemm_descriptor_switch_s;
   // A grid of small blocks (vLLM's cache write, a block a token). Absent: such a kernel is
   // priced by its bytes alone.
   std::optional<SmallBlocks> small_blocks;

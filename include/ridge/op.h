@@ -39,6 +39,13 @@ struct GemmShape {
   std::optional<FixedTile> fixed_tile;
   // The library kernel's configuration where the caller knows it (ConfiguredTile).
   std::optional<ConfiguredTile> configured_tile;
+  // A grouped product run by CUTLASS's grouped (pointer-array) kernel, as TensorRT-LLM's MoE
+  // runs its experts: whole tiles dealt out group after group to persistent blocks, no K split,
+  // and each time an SM's next tile belongs to another group its producer rewrites and fences
+  // this many TMA descriptors, one after another, before that tile's loads can issue (A's and
+  // B's, and their scales' where the tensor cores read block scales;
+  // Calibration::gemm_descriptor_switch_s). 0: not such a kernel.
+  double group_descriptors = 0;
 };
 
 // A kernel that gives each block one small item (vLLM's cache write: a block a token): `blocks`

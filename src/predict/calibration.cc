@@ -50,13 +50,15 @@ class CalibrationReader : TomlReader {
     read_l2_hits(memory, c);
     c.chained_load_s = optional_sourced(memory, "memory", "chained_load", FigureKind::seconds);
     if (root_.contains("gemm")) {
-      const toml::table& gemm =
-          section("gemm", {"stream_k", "multicast", "triton_moe_step", "triton_moe_small_step"});
+      const toml::table& gemm = section("gemm", {"stream_k", "multicast", "triton_moe_step",
+                                                 "triton_moe_small_step", "descriptor_switch"});
       if (gemm.contains("stream_k")) c.gemm_stream_k = library_fact(gemm, "gemm", "stream_k");
       c.gemm_multicast = optional_sourced(gemm, "gemm", "multicast", FigureKind::count);
       c.triton_moe_step_s = optional_sourced(gemm, "gemm", "triton_moe_step", FigureKind::seconds);
       c.triton_moe_small_step_s =
           optional_sourced(gemm, "gemm", "triton_moe_small_step", FigureKind::seconds);
+      c.gemm_descriptor_switch_s =
+          optional_sourced(gemm, "gemm", "descriptor_switch", FigureKind::seconds);
     }
     if (root_.contains("blocks")) c.small_blocks = read_small_blocks();
     if (root_.contains("overlap")) {

@@ -168,6 +168,8 @@ ExpectedTime modelled_gemm_time(const Op& op, const Device& device, const Calibr
   machine.multicast = c.gemm_multicast ? c.gemm_multicast->value : 1;
   machine.overlap_exponent = a.overlap_exponent;
   machine.kernel_floor_s = a.floor_s;
+  if (c.gemm_descriptor_switch_s)
+    machine.group_switch_s = op.gemm_shape->group_descriptors * c.gemm_descriptor_switch_s->value;
   const std::optional<double> fixed_step_s = fixed_tile_step_s(*op.gemm_shape, c);
   const predict::GemmTiling t =
       fixed_step_s ? predict::fixed_tiling(*op.gemm_shape, op.bytes, machine, *fixed_step_s)

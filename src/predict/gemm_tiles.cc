@@ -133,6 +133,36 @@ double traffic_elements(const GemmShape& s, Tile t, double tiles_m, double tiles
   return std::max(ideal, rereads);
 }
 
+// How many of an SM's tiles start a group other than its last tile's, in CUTLASS's grouped
+// scheduler (PersistentTileSchedulerSm90Group, which its SM100 kernels share): the tiles of
+// every group in order, group after group, and each persistent block taking every `units`-th.
+// Where a group has no more tiles than there are SMs, each of an SM's tiles is another group's;
+// where it has more, an SM's run of `waves` tiles spans so many groups, the first included.
+double group_switches_per_unit(double waves, double tiles_per_group, const GemmMachine& machine) {
+  return std::min(waves, std::ceil(waves * machine.units / tiles_per_group));
+}
+
+// A grouped kernel's SM, pipelined, issues a tile's loads and then readies the next tile's while
+// they stream; where the next is another group's, readying it means rewriting and fencing the
+// TMA descriptors, and its loads wait on that. A tile then takes the longer of its own stream
+// (its wave's share of the memory time) and the switch.
+double group_switch_stall_s(const GemmTiling& g, double tiles_per_group,
+                            const GemmMachine& machine) {
+  if (machine.group_switch_s <= 0 || g.waves <= 0) return 0;
+  const double tile_stream_s = g.memory_time_s / g.waves;
+  return group_switches_per_unit(g.waves, tiles_per_group, machine) *
+         std::max(0.0, machine.group_switch_s - tile_stream_s);
+}
+
+// Split K only while the tiles leave units idle and each slice keeps its depth. CUTLASS's
+// grouped kernels deal whole tiles out: their scheduler splits no K.
+int useful_split_k(const GemmShape& shape, double tiles, const GemmMachine& machine) {
+  if (shape.group_descriptors > 0) return 1;
+  return static_cast<int>(
+      std::min<double>({kMaxSplitK, std::max(1.0, std::floor(machine.units / tiles)),
+                        std::max(1.0, std::floor(shape.k / kMinSliceK))}));
+}
+
 GemmTiling price(const GemmShape& s, Tile t, int split, Decomposition how, double ideal_bytes,
                  const GemmMachine& machine) {
   GemmTiling g;
@@ -173,6 +203,10 @@ GemmTiling price(const GemmShape& s, Tile t, int split, Decomposition how, doubl
                     traffic_elements(s, t, tiles_m, tiles_n, machine, bytes_per_element);
   if (partials > machine.l2_bytes / 2) g.traffic_bytes += partials;
   g.memory_time_s = g.traffic_bytes / machine.bandwidth_bytes_per_s;
+  if (s.group_descriptors > 0) {
+    g.group_switch_time_s = group_switch_stall_s(g, tiles_m * tiles_n, machine);
+    g.memory_time_s += g.group_switch_time_s;
+  }
   // The last wave's output tiles are stored after their products finish, with nothing left to
   // run beside them (earlier waves' stores hide under the next wave's loads and products).
   const double last_wave_outputs =
@@ -190,8 +224,11 @@ std::string GemmTiling::describe() const {
   if (cpu_packing)
     return fmt::format("BLAS register tile {}x{}, operands packed first", tile_m, tile_n);
   if (stream_k) return fmt::format("tile {}x{}, stream-k over {:.2f} waves", tile_m, tile_n, waves);
-  return fmt::format("tile {}x{}, split-k {}, {} wave{} ({:.0f}% full)", tile_m, tile_n, split_k,
-                     waves, waves == 1 ? "" : "s", 100 * wave_fill);
+  std::string text = fmt::format("tile {}x{}, split-k {}, {} wave{} ({:.0f}% full)", tile_m, tile_n,
+                                 split_k, waves, waves == 1 ? "" : "s", 100 * wave_fill);
+  if (group_switch_time_s > 0)
+    text += fmt::format(", {:.3g} us waiting at changes of group", 1e6 * group_switch_time_s);
+  return text;
 }
 
 // A CPU BLAS call: threads share the register tiles out (no split-K, no waves to speak of); a
@@ -244,10 +281,7 @@ GemmTiling best_tiling(const GemmShape& shape, double ideal_bytes, const GemmMac
     // The libraries keep the small-M kernels for products of few rows.
     if (t.m < 64 && shape.m > kSmallRowTileLimit) continue;
     const double tiles = shape.batch * std::ceil(shape.m / t.m) * std::ceil(shape.n / t.n);
-    // Split K only while the tiles leave units idle and each slice keeps its depth.
-    const int useful = static_cast<int>(
-        std::min<double>({kMaxSplitK, std::max(1.0, std::floor(machine.units / tiles)),
-                          std::max(1.0, std::floor(shape.k / kMinSliceK))}));
+    const int useful = useful_split_k(shape, tiles, machine);
     // The fastest; among equally fast ones (a bandwidth-bound product), the least compute. A
     // tiling whose larger part alone is slower than the best, or no part of which is shorter
     // than the best's, cannot win, and its overlapped time (two powers) is not worked out.
@@ -266,7 +300,7 @@ GemmTiling best_tiling(const GemmShape& shape, double ideal_bytes, const GemmMac
     for (int split = 1; split < useful; split *= 2)
       consider(price(shape, t, split, Decomposition::tiles, ideal_bytes, machine));
     consider(price(shape, t, useful, Decomposition::tiles, ideal_bytes, machine));
-    if (machine.stream_k)
+    if (machine.stream_k && shape.group_descriptors == 0)
       consider(price(shape, t, 1, Decomposition::stream_k, ideal_bytes, machine));
   }
   return best;

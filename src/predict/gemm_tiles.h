@@ -27,6 +27,10 @@ struct GemmMachine {
   double overlap_exponent = 0;
   // The fixed cost of a kernel launched as the GEMM is: what split-K's reduction kernel pays.
   double kernel_floor_s = 0;
+  // What a grouped kernel's tile waits before its loads when it starts another group: its
+  // descriptors (GemmShape::group_descriptors) at Calibration::gemm_descriptor_switch_s each;
+  // 0: none.
+  double group_switch_s = 0;
 };
 
 struct GemmTiling {
@@ -47,6 +51,8 @@ struct GemmTiling {
   double epilogue_time_s = 0;
   // Summing partial products after them: stream-K's fix-ups, or split-K's reduction kernel.
   double reduction_time_s = 0;
+  // Of the memory part, what a grouped kernel's SMs wait at their changes of group.
+  double group_switch_time_s = 0;
   // The compute and memory parts together: one after the other, or overlapped.
   double work_time_s() const {
     if (sequential) return compute_time_s + memory_time_s;
@@ -71,7 +77,9 @@ struct GemmTiling {
 // The best of the tile shapes CUTLASS and cuBLAS choose among, each with split-K where the
 // tiles alone cannot fill the units. `ideal_bytes` is the operation's every-operand-once
 // traffic (its element sizes may differ from the shape's, as for 4-bit weights). A shape whose
-// kernel runs one configuration (its ConfiguredTile) takes that tile, in waves, unsplit.
+// kernel runs one configuration (its ConfiguredTile) takes that tile, in waves, unsplit; so does
+// CUTLASS's grouped kernel (GemmShape::group_descriptors) at each tile, its SMs waiting at each
+// change of group.
 GemmTiling best_tiling(const GemmShape& shape, double ideal_bytes, const GemmMachine& machine);
 
 // A kernel of one fixed tile (the shape's FixedTile): each tile of its grid steps through K, and

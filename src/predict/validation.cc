@@ -1332,7 +1332,8 @@ MoeKernels moe_kernels_of(const Table& t) {
 // One of the call's two products over this GPU's experts, `out` by `in` weights each, a grouped
 // product of the rows each active expert receives, its output written for `written_rows`. vLLM
 // runs it on its Triton kernel at the default tile for the call (ops/triton_moe.h), whose
-// grid works on this GPU's row tiles; the other engines' libraries choose their tiles.
+// grid works on this GPU's row tiles; TensorRT-LLM on CUTLASS's grouped kernel, whose SMs wait
+// at each change of expert (GemmShape::group_descriptors); the libraries choose their tiles.
 Op moe_product(const MoeCall& c, double out, double in, const GemmTypes& types, double written_rows,
                MoeKernels kernels) {
   const double groups = c.local_active();
@@ -1344,6 +1345,8 @@ Op moe_product(const MoeCall& c, double out, double in, const GemmTypes& types, 
     tile.row_tiles = c.local_row_tiles(tile.m);
     op.gemm_shape->fixed_tile = tile;
   }
+  if (kernels == MoeKernels::trtllm)
+    op.gemm_shape->group_descriptors = types.hardware_scales ? 4 : 2;
   return op;
 }
 
