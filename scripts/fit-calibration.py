@@ -120,6 +120,14 @@ The others are fitted to validation sets that `ridge validate` reports as fit se
   of more tokens than experts, the 16 x 32 tile's to the others, each fitted through the other;
   the hopper profile's, which the Blackwell profiles copy as an estimate. aiconfigurator's vLLM
   MoE tables hold them out.
+- Blackwell's `memory.chained_load`, one step of a chain of loads, and `gemm.descriptor_switch`,
+  what a tile of CUTLASS's grouped kernel waits for each TMA descriptor it switches when it
+  starts another expert than its SM's last: NVIDIA aiconfigurator's B300 table of TensorRT-LLM's
+  CUTLASS MoE in NVFP4 (data/validation/moe_aiconfigurator_b300_trtllm_nvfp4.tsv), the chained
+  load to its rows of one token (the kernels around the products wait on their chains), the
+  switch to its rows with the intermediate width split over GPUs (a K step or two a tile), each
+  fitted through the other; the hopper profile copies the switch as an estimate. The B200's,
+  GB200's and GB300's NVFP4 tables and every part's bf16 and fp8 MoE tables hold them out.
 
 Two figures are fitted to a paper's figure, no validation set: Hopper's `attention.efficiency_d128`
 and `attention.block_overhead`, the main loop's rate A and each block's fixed part c of
