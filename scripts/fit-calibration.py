@@ -310,8 +310,8 @@ FIGURES = [
            ("hopper",)),
     Figure("chained_load", B300_NVFP4_MOE, "moe-one-token", "nvfp4->bf16", 0.0, 5e-6, 1e-9, True,
            ("blackwell", "blackwell-ultra")),
-    Figure("descriptor_switch", B300_NVFP4_MOE, "moe-split-width", "nvfp4->bf16", 0.0, 20e-6, 1e-8, True,
-           ("hopper", "blackwell", "blackwell-ultra")),
+    Figure("descriptor_switch", B300_NVFP4_MOE, "moe-split-width", "nvfp4->bf16", 0.0, 20e-6, 1e-8,
+           True, ("hopper", "blackwell", "blackwell-ultra")),
 ]
 
 
