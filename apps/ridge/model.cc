@@ -212,7 +212,8 @@ void add_model(CLI::App& app, std::vector<Command>& commands) {
       sub->add_flag("--trtllm-moe", args->trtllm_moe,
                     "The MoE layers run TensorRT-LLM's CUTLASS MoE: the expected time adds its "
                     "kernels around the experts' products (routing, sort, rows copied into expert "
-                    "order and summed back), which the bound leaves out");
+                    "order and summed back), which the bound leaves out, and its grouped products "
+                    "wait at each change of expert while their TMA descriptors switch");
   sub->add_flag("--vllm-triton-moe", args->vllm_triton_moe,
                 "The experts' products (16-bit or fp8) run vLLM's Triton fused-MoE kernel at the "
                 "default tiles it takes where it ships no tuned configuration for the part and "

@@ -84,8 +84,9 @@ struct Workload {
   bool trtllm_fmha = false;
   // The MoE layers run TensorRT-LLM's CUTLASS MoE call (CutlassMoeFCRunner::runMoe): the expected
   // time adds its kernels around the experts' products, the routing, the pairs sorted by expert,
-  // the rows copied into expert order and summed back (ModelOp::engine_only). Else the products
-  // alone, as engines that gather the rows in their products and fuse the rest run them.
+  // the rows copied into expert order and summed back (ModelOp::engine_only), and the products
+  // run CUTLASS's grouped kernel (GemmShape::group_descriptors). Else the products alone, as
+  // engines that gather the rows in their products and fuse the rest run them.
   bool trtllm_moe = false;
   // The MoE layers' expert products run vLLM's Triton fused-MoE kernel at the default tiles it
   // falls back to where it ships no tuned configuration for the part and shape (vLLM until

@@ -34,6 +34,14 @@ constexpr double kGemmArgumentBytes = 128;
 constexpr std::array<AttentionSpan, 3> kSpans = {AttentionSpan::full, AttentionSpan::sliding,
                                                  AttentionSpan::chunked};
 
+// What runs a product, where the engine says: a kernel's own tile (FixedTile, vLLM's Triton
+// experts) or CUTLASS's grouped kernel with the TMA descriptors it switches at each change of
+// group (GemmShape::group_descriptors, TensorRT-LLM's experts); else a library picks the tiles.
+struct ProductKernel {
+  std::optional<FixedTile> tile;
+  double group_descriptors = 0;
+};
+
 // "attention" for full layers, "sliding_attention" and "chunked_attention" for the others.
 std::string span_name(AttentionSpan span, const std::string& op) {
   return span == AttentionSpan::full ? op : std::string(to_string(span)) + "_" + op;
@@ -114,14 +122,14 @@ class StepBuilder {
 
   // y = x W for `rows` inputs of `in` features and `out` outputs: weights read once, inputs and
   // outputs once. `weight_sets` > 1 when several experts' (or heads') weights are read: a
-  // grouped product, one group per set, the rows shared out.
-  // `tile`: the kernel's own tile, where it has one (FixedTile).
+  // grouped product, one group per set, the rows shared out, on `kernel` where the engine says.
   void add_linear(std::string name, std::string kind, double count, double rows, double in,
                   double out, const WeightGroup& weights, double weight_sets = 1,
-                  double output_bytes = 0, std::optional<FixedTile> tile = std::nullopt) {
+                  double output_bytes = 0, const ProductKernel& kernel = {}) {
     const double out_element = output_bytes > 0 ? output_bytes : work_.activation_bytes;
     GemmShape shape{rows / weight_sets, out, in, weight_sets};
-    shape.fixed_tile = tile;
+    shape.fixed_tile = kernel.tile;
+    shape.group_descriptors = kernel.group_descriptors;
     const Precision products = weights.compute.value_or(work_.compute);
     ModelOp* op = add(std::move(name), std::move(kind), count, 2 * rows * in * out,
                       weight_sets * in * out * weights.bytes + rows * in * work_.activation_bytes +
@@ -344,14 +352,14 @@ class StepBuilder {
   // where the checkpoint fuses them, or `fuse_gate_up`) or up alone, the activation, and down.
   void add_mlp(const std::string& prefix, double count, double rows, double width,
                const WeightGroup& w, double weight_sets, bool fuse_gate_up = false,
-               std::optional<FixedTile> tile = std::nullopt) {
+               const ProductKernel& kernel = {}) {
     if (count <= 0 || width <= 0) return;
     const double h = model_.hidden_size;
     if (!model_.gated_mlp) {
-      add_linear(prefix + "up_proj", "mlp", count, rows, h, width, w, weight_sets, 0, tile);
+      add_linear(prefix + "up_proj", "mlp", count, rows, h, width, w, weight_sets, 0, kernel);
     } else if (model_.fused_gate_up || fuse_gate_up) {
       add_linear(prefix + "gate_up_proj", "mlp", count, rows, h, 2 * width, w, weight_sets, 0,
-                 tile);
+                 kernel);
     } else {
       add_linear(prefix + "gate_proj", "mlp", count, rows, h, width, w, weight_sets);
       add_linear(prefix + "up_proj", "mlp", count, rows, h, width, w, weight_sets);
@@ -359,7 +367,7 @@ class StepBuilder {
     const double gated = model_.gated_mlp ? 3 : 2;
     add(prefix + "act_mul", "mlp", count, kActivationFlopsPerElement * rows * width,
         gated * rows * width * work_.activation_bytes, work_.compute);
-    add_linear(prefix + "down_proj", "mlp", count, rows, width, h, w, weight_sets, 0, tile);
+    add_linear(prefix + "down_proj", "mlp", count, rows, width, h, w, weight_sets, 0, kernel);
   }
 
   // Mixture of experts: a router picks k of E experts per token. With uniform routing the
@@ -384,24 +392,32 @@ class StepBuilder {
     // TensorRT-LLM's MoE keeps each expert's gate and up weights as one matrix (w3_w1), as
     // vLLM's does (w13).
     add_mlp("expert_", count, rows, shard_.expert_intermediate, work_.weights.experts, active,
-            engine_moe_call(), vllm_expert_tile(all_tokens, imbalance));
+            engine_moe_call(), expert_kernel(all_tokens, imbalance));
     add_engine_only("expert_combine", count, rows * h,
                     (rows + tokens()) * h * work_.activation_bytes, engine_moe_call());
     add_collective("moe_combine", CollectiveOp::alltoall, count, buffer, work_.ep);
     add_mlp("shared_", count, tokens(), shard_.shared_intermediate, work_.weights.mlp, 1);
   }
 
-  // vLLM's Triton kernel's default tile for the step's MoE call over `all_tokens` tokens
-  // (Workload::vllm_triton_moe), its grid's row tiles those of this GPU's experts under uniform
-  // routing, each expert's rows padded to the tile, times the busiest GPU's imbalance; none
-  // where the products run a library's tiles.
-  std::optional<FixedTile> vllm_expert_tile(double all_tokens, double imbalance) const {
-    if (!work_.vllm_triton_moe) return std::nullopt;
+  // The kernel of the step's expert products over `all_tokens` tokens, where the engine's MoE
+  // call says: vLLM's Triton kernel at its default tile (Workload::vllm_triton_moe), its grid's
+  // row tiles those of this GPU's experts under uniform routing, each expert's rows padded to
+  // the tile, times the busiest GPU's imbalance; TensorRT-LLM's CUTLASS grouped kernel
+  // (Workload::trtllm_moe), which switches two TMA descriptors at each change of expert, four
+  // where fp4 products read their block scales. Else a library's tiles.
+  ProductKernel expert_kernel(double all_tokens, double imbalance) const {
+    ProductKernel kernel;
+    if (work_.trtllm_moe) {
+      const bool block_scaled = work_.weights.experts.compute == Precision::fp4;
+      kernel.group_descriptors = block_scaled ? 4 : 2;
+    }
+    if (!work_.vllm_triton_moe) return kernel;
     FixedTile tile = triton_moe_default_tile(all_tokens, shard_.local_experts);
     tile.row_tiles =
         imbalance * random_row_tiles(shard_.local_experts, all_tokens, model_.experts_per_token,
                                      model_.num_experts, tile.m);
-    return tile;
+    kernel.tile = tile;
+    return kernel;
   }
 
   // Whether an engine's MoE call runs the experts, with its kernels around their products:
