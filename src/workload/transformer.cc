@@ -408,7 +408,8 @@ class StepBuilder {
   ProductKernel expert_kernel(double all_tokens, double imbalance) const {
     ProductKernel kernel;
     if (work_.trtllm_moe) {
-      const bool block_scaled = work_.weights.experts.compute == Precision::fp4;
+      const Precision products = work_.weights.experts.compute.value_or(work_.compute);
+      const bool block_scaled = products == Precision::fp4;
       kernel.group_descriptors = block_scaled ? 4 : 2;
     }
     if (!work_.vllm_triton_moe) return kernel;
