@@ -48,6 +48,11 @@ struct GemmShape {
   double group_descriptors = 0;
 };
 
+// The TMA descriptors CUTLASS's grouped kernel switches at each change of group
+// (GemmShape::group_descriptors): A's and B's, and their scale factors' too where the tensor
+// cores apply block scales (fp4 products, NVFP4's).
+inline double grouped_kernel_descriptors(bool block_scaled) { return block_scaled ? 4 : 2; }
+
 // A kernel that gives each block one small item (vLLM's cache write: a block a token): `blocks`
 // blocks of `threads` threads each. An SM holds only so many blocks at once, so they go in
 // rounds, and each round's life, from its blocks' launch through their dependent loads to their

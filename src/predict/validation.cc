@@ -1346,7 +1346,7 @@ Op moe_product(const MoeCall& c, double out, double in, const GemmTypes& types, 
     op.gemm_shape->fixed_tile = tile;
   }
   if (kernels == MoeKernels::trtllm)
-    op.gemm_shape->group_descriptors = types.hardware_scales ? 4 : 2;
+    op.gemm_shape->group_descriptors = grouped_kernel_descriptors(types.hardware_scales);
   return op;
 }
 

@@ -403,14 +403,13 @@ class StepBuilder {
   // call says: vLLM's Triton kernel at its default tile (Workload::vllm_triton_moe), its grid's
   // row tiles those of this GPU's experts under uniform routing, each expert's rows padded to
   // the tile, times the busiest GPU's imbalance; TensorRT-LLM's CUTLASS grouped kernel
-  // (Workload::trtllm_moe), which switches two TMA descriptors at each change of expert, four
-  // where fp4 products read their block scales. Else a library's tiles.
+  // (Workload::trtllm_moe), which switches its TMA descriptors at each change of expert, its
+  // scales' too where the products are fp4. Else a library's tiles.
   ProductKernel expert_kernel(double all_tokens, double imbalance) const {
     ProductKernel kernel;
     if (work_.trtllm_moe) {
       const Precision products = work_.weights.experts.compute.value_or(work_.compute);
-      const bool block_scaled = products == Precision::fp4;
-      kernel.group_descriptors = block_scaled ? 4 : 2;
+      kernel.group_descriptors = grouped_kernel_descriptors(products == Precision::fp4);
     }
     if (!work_.vllm_triton_moe) return kernel;
     FixedTile tile = triton_moe_default_tile(all_tokens, shard_.local_experts);
