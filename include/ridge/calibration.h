@@ -117,6 +117,11 @@ struct Calibration {
   // holds): an SM's loads come back sooner, and it moves more. Absent: the figure above for
   // every byte.
   std::optional<Figure> l2_streaming_bytes_per_s_per_unit;
+  // What one SM moves, B/s, in a kernel that only reads main memory (a decode step's attention
+  // streaming its cache): no writes share the memory's bus with its reads, so its SMs read at
+  // the rate a read kernel reaches, more than an element-wise pass moves. Absent: the
+  // element-wise figure above.
+  std::optional<Figure> read_streaming_bytes_per_s_per_unit;
   // The bandwidth from L2 into the SMs over the whole device, B/s: what feeds a GEMM tile.
   // Absent: tiles are taken to be fed at their full rate.
   std::optional<Figure> l2_bandwidth_bytes_per_s;

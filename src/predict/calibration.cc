@@ -34,9 +34,10 @@ class CalibrationReader : TomlReader {
       c.compute_efficiency[precision_key(node, "compute", key.str())] =
           sourced(compute, "compute", key.str(), FigureKind::fraction);
     }
-    const toml::table& memory = section(
-        "memory", {"bandwidth", "gemm_bandwidth", "streaming_per_unit", "l2_streaming_per_unit",
-                   "l2_bandwidth", "l2_hit_all_to", "l2_hit_none_from", "chained_load"});
+    const toml::table& memory =
+        section("memory", {"bandwidth", "gemm_bandwidth", "streaming_per_unit",
+                           "l2_streaming_per_unit", "read_streaming_per_unit", "l2_bandwidth",
+                           "l2_hit_all_to", "l2_hit_none_from", "chained_load"});
     c.bandwidth_efficiency = sourced(memory, "memory", "bandwidth", FigureKind::fraction);
     c.gemm_bandwidth_efficiency =
         optional_sourced(memory, "memory", "gemm_bandwidth", FigureKind::fraction);
@@ -44,6 +45,8 @@ class CalibrationReader : TomlReader {
         optional_sourced(memory, "memory", "streaming_per_unit", FigureKind::bytes_per_s);
     c.l2_streaming_bytes_per_s_per_unit =
         optional_sourced(memory, "memory", "l2_streaming_per_unit", FigureKind::bytes_per_s);
+    c.read_streaming_bytes_per_s_per_unit =
+        optional_sourced(memory, "memory", "read_streaming_per_unit", FigureKind::bytes_per_s);
     if (memory.contains("l2_bandwidth"))
       c.l2_bandwidth_bytes_per_s =
           sourced(memory, "memory", "l2_bandwidth", FigureKind::bytes_per_s);

@@ -453,10 +453,11 @@ DecodeBlocks decode_blocks(const AttentionShape& s, double pairs, double per_pai
 
 // TensorRT-LLM's masked MHA kernel as it splits a step (mmha_grid): its blocks in waves of as
 // many as the SMs hold, each block streaming its share of the keys at the bandwidth's share of
-// the blocks running beside it, and no faster than an SM moves (the calibration's streaming
-// rate an SM) shared by the blocks on that SM. A last wave of fewer blocks than the SMs holds
-// them one to an SM, each at what one SM moves: what a step of few sequences and heads waits
-// for. Each wave pays the calibration's cost a block, as XQA's do.
+// the blocks running beside it, and no faster than an SM reads (the calibration's rate an SM in
+// a kernel that only reads: the cache's keys and values in, one row a head out) shared by the
+// blocks on that SM. A last wave of fewer blocks than the SMs holds them one to an SM, each at
+// what one SM reads: what a step of few sequences and heads waits for. Each wave pays the
+// calibration's cost a block, as XQA's do.
 DecodeBlocks mmha_decode_blocks(const AttentionShape& s, const Device& device, double bytes,
                                 double bandwidth_bytes_per_s, const Calibration& c) {
   const double units = device.compute_units_or_one();
@@ -464,9 +465,10 @@ DecodeBlocks mmha_decode_blocks(const AttentionShape& s, const Device& device, d
   const predict::MmhaGrid grid = predict::mmha_grid(pairs, s.keys(), units, s.d_head);
   DecodeBlocks d = decode_blocks(s, pairs, grid.per_pair, units * grid.per_sm, bytes,
                                  bandwidth_bytes_per_s, c.attention_decode_block_overhead_s->value);
-  const double sm_bytes_per_s = c.streaming_bytes_per_s_per_unit
-                                    ? c.streaming_bytes_per_s_per_unit->value
-                                    : bandwidth_bytes_per_s;
+  const std::optional<Figure>& per_sm = c.read_streaming_bytes_per_s_per_unit
+                                            ? c.read_streaming_bytes_per_s_per_unit
+                                            : c.streaming_bytes_per_s_per_unit;
+  const double sm_bytes_per_s = per_sm ? per_sm->value : bandwidth_bytes_per_s;
   const double block_bytes = bytes / d.blocks;
   const auto wave_s = [&](double running) {
     const double on_one_sm = std::ceil(running / units);

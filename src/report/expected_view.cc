@@ -80,6 +80,10 @@ Section calibration_section(const Calibration& c, Precision precision, bool extr
     add_figure(fields, key, label, **figure,
                number_cell(per_unit, units::si(per_unit, "B/s") + " (reads and writes)"));
   }
+  if (const auto& read = c.read_streaming_bytes_per_s_per_unit) {
+    add_figure(fields, "read_streaming_bytes_per_s_per_unit", "read-only stream per SM", *read,
+               number_cell(read->value, units::si(read->value, "B/s") + " (reads alone)"));
+  }
   if (c.overlap_exponent) {
     add_figure(fields, "overlap_exponent", "overlap exponent", *c.overlap_exponent,
                number_cell(c.overlap_exponent->value,
