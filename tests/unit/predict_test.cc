@@ -2415,7 +2415,8 @@ TEST(Expected, AMaskedMhaStepOfFewPairsWaitsOnItsLastBlocks) {
 // the H200's read kernel reached with all 132 busy (4.503 TB/s, 34.11 GB/s an SM), not at the
 // copy kernel's (3.995 TB/s, 30.26 an SM), whose writes share the bus: 33 sequences of 32 heads
 // over 4096 keys, 1056 blocks in 2 full waves of 528, stream at the achievable bandwidth. An
-// element-wise pass, which writes what it reads, keeps the copy's rate (above).
+// element-wise pass, which writes what it reads, keeps the copy's rate
+// (Expected.ElementWiseKernelsMoveWhatTheSmsMove).
 TEST(Expected, AMaskedMhaStepReadsAtTheReadKernelsRate) {
   const Device& h200 = device("h200-sxm");
   const Calibration c = *find_calibration(h200);
