@@ -70,19 +70,17 @@ Section calibration_section(const Calibration& c, Precision precision, bool extr
     add_figure(fields, "gemm_bandwidth_efficiency", "bandwidth a GEMM reaches",
                *c.gemm_bandwidth_efficiency, percent_cell(c.gemm_bandwidth_efficiency->value));
   }
-  for (const auto& [figure, key, label] :
+  for (const auto& [figure, key, label, traffic] :
        {std::tuple{&c.streaming_bytes_per_s_per_unit, "streaming_bytes_per_s_per_unit",
-                   "element-wise per SM"},
+                   "element-wise per SM", "reads and writes"},
         std::tuple{&c.l2_streaming_bytes_per_s_per_unit, "l2_streaming_bytes_per_s_per_unit",
-                   "element-wise per SM, data in the L2"}}) {
+                   "element-wise per SM, data in the L2", "reads and writes"},
+        std::tuple{&c.read_streaming_bytes_per_s_per_unit, "read_streaming_bytes_per_s_per_unit",
+                   "read-only stream per SM", "reads alone"}}) {
     if (!*figure) continue;
     const double per_unit = (*figure)->value;
     add_figure(fields, key, label, **figure,
-               number_cell(per_unit, units::si(per_unit, "B/s") + " (reads and writes)"));
-  }
-  if (const auto& read = c.read_streaming_bytes_per_s_per_unit) {
-    add_figure(fields, "read_streaming_bytes_per_s_per_unit", "read-only stream per SM", *read,
-               number_cell(read->value, units::si(read->value, "B/s") + " (reads alone)"));
+               number_cell(per_unit, fmt::format("{} ({})", units::si(per_unit, "B/s"), traffic)));
   }
   if (c.overlap_exponent) {
     add_figure(fields, "overlap_exponent", "overlap exponent", *c.overlap_exponent,

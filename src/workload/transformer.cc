@@ -35,11 +35,11 @@ constexpr std::array<AttentionSpan, 3> kSpans = {AttentionSpan::full, AttentionS
                                                  AttentionSpan::chunked};
 
 // What runs a product, where the engine says: a kernel's own tile (FixedTile, vLLM's Triton
-// experts) or CUTLASS's grouped kernel with the TMA descriptors it switches at each change of
+// experts) or CUTLASS's grouped kernel, which switches its TMA descriptors at each change of
 // group (GemmShape::group_descriptors, TensorRT-LLM's experts); else a library picks the tiles.
 struct ProductKernel {
   std::optional<FixedTile> tile;
-  double group_descriptors = 0;
+  bool cutlass_grouped = false;
 };
 
 // "attention" for full layers, "sliding_attention" and "chunked_attention" for the others.
@@ -127,10 +127,12 @@ class StepBuilder {
                   double out, const WeightGroup& weights, double weight_sets = 1,
                   double output_bytes = 0, const ProductKernel& kernel = {}) {
     const double out_element = output_bytes > 0 ? output_bytes : work_.activation_bytes;
+    const Precision products = weights.compute.value_or(work_.compute);
     GemmShape shape{rows / weight_sets, out, in, weight_sets};
     shape.fixed_tile = kernel.tile;
-    shape.group_descriptors = kernel.group_descriptors;
-    const Precision products = weights.compute.value_or(work_.compute);
+    // fp4 products are block-scaled: the grouped kernel switches their scales' descriptors too.
+    if (kernel.cutlass_grouped)
+      shape.group_descriptors = grouped_kernel_descriptors(products == Precision::fp4);
     ModelOp* op = add(std::move(name), std::move(kind), count, 2 * rows * in * out,
                       weight_sets * in * out * weights.bytes + rows * in * work_.activation_bytes +
                           rows * out * out_element,
@@ -403,14 +405,11 @@ class StepBuilder {
   // call says: vLLM's Triton kernel at its default tile (Workload::vllm_triton_moe), its grid's
   // row tiles those of this GPU's experts under uniform routing, each expert's rows padded to
   // the tile, times the busiest GPU's imbalance; TensorRT-LLM's CUTLASS grouped kernel
-  // (Workload::trtllm_moe), which switches its TMA descriptors at each change of expert, its
-  // scales' too where the products are fp4. Else a library's tiles.
+  // (Workload::trtllm_moe), which switches its TMA descriptors at each change of expert. Else a
+  // library's tiles.
   ProductKernel expert_kernel(double all_tokens, double imbalance) const {
     ProductKernel kernel;
-    if (work_.trtllm_moe) {
-      const Precision products = work_.weights.experts.compute.value_or(work_.compute);
-      kernel.group_descriptors = grouped_kernel_descriptors(products == Precision::fp4);
-    }
+    kernel.cutlass_grouped = work_.trtllm_moe;
     if (!work_.vllm_triton_moe) return kernel;
     FixedTile tile = triton_moe_default_tile(all_tokens, shard_.local_experts);
     tile.row_tiles =
