@@ -62,7 +62,8 @@ The others are fitted to validation sets that `ridge validate` reports as fit se
   costs however small, launched alone or in a graph, which its GEMM table cannot tell apart:
   NVIDIA aiconfigurator's L40S GEMM table, its products of SMALL_ROWS rows or fewer over
   SMALL_WEIGHTS weights or fewer; the L40S's context-attention, decode-attention and NCCL tables
-  hold it out. The other profiles keep the graph floor fitted to gpt-fast's rows (below).
+  hold it out. The blackwell-rtx profile (the RTX PRO 6000 Blackwell Server Edition's GB202)
+  copies them; the other profiles keep the graph floor fitted to gpt-fast's rows (below).
 - Ada's `power.sustained_clock` and `power.clock_time_constant`: the share of the boost clock
   the full-rate Ada parts (the L40S, L4 and RTX 6000 Ada, rated at 1024 FLOP a clock an SM)
   hold through a long product under their power limit, and how fast their clock falls to it
@@ -73,6 +74,12 @@ The others are fitted to validation sets that `ridge validate` reports as fit se
   to its products of BURST_SIDE or more (timed from under a millisecond in), each fitted
   through the other; the L40S's context attention table and TensorRT-LLM's L40S runs
   (llm_inference_trtllm.tsv, S7 and S8) hold them out.
+- The blackwell-rtx profile's `compute.bf16` and `compute.fp16` (one value): the share of the 16-bit
+  tensor peak the RTX PRO 6000 Blackwell Server Edition's cuBLAS products reach, with no power
+  fall (its largest products run at one rate from 0.2 to 22 ms): NVIDIA aiconfigurator's bf16
+  GEMM table of the part (data/validation/gemm_aiconfigurator_rtx-pro-6000-server_bf16.tsv), its
+  products of LARGE_SIDE or more in every dimension; the part's fp8, SGLang, attention and
+  collective tables hold it out.
 - Blackwell's `memory.bandwidth`, the share of the HBM's rate its streaming kernels reach: the
   rows of NVIDIA aiconfigurator's B300 decode attention table
   (data/validation/decode_attention_aiconfigurator_b300_bf16.tsv: TensorRT-LLM's trtllm-gen
@@ -167,14 +174,15 @@ from dataclasses import dataclass
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 # The profiles that carry fitted figures, or copies of them (Ada's and CDNA 3's copy Ampere's
 # and Hopper's and must stay equal to them, but for Ada's kernel floors, fitted to the L40S's
-# own table).
+# own table, which GB202's copies).
 PROFILES = ["ampere", "hopper", "blackwell", "blackwell-ultra", "ada", "ada-geforce", "cdna3",
-            "cdna3-mi325x"]
+            "cdna3-mi325x", "blackwell-rtx"]
 H200 = ROOT / "docs/measurements/h200-2026-11-30/h200.json"
 GPTFAST = ROOT / "data/validation/llm_inference_gptfast_nemo.tsv"
 EAGER = ROOT / "data/validation/llm_inference_pytorch_eager.tsv"
 B300 = ROOT / "data/validation/gemm_aiconfigurator_b300_bf16.tsv"
 L40S = ROOT / "data/validation/gemm_aiconfigurator_l40s_bf16.tsv"
+RTX_PRO = ROOT / "data/validation/gemm_aiconfigurator_rtx-pro-6000-server_bf16.tsv"
 B300_DECODE = ROOT / "data/validation/decode_attention_aiconfigurator_b300_bf16.tsv"
 H100_DECODE = ROOT / "data/validation/decode_attention_aiconfigurator_h100_bf16.tsv"
 H100_CONTEXT = ROOT / "data/validation/attention_aiconfigurator_h100_bf16.tsv"
@@ -204,7 +212,8 @@ SMALL_ROWS = 64  # an L40S's GEMM of at most this many rows and SMALL_WEIGHTS we
 SMALL_WEIGHTS = 2**22  # its fixed costs (4 to 8 us all told)
 LONG_SIDE = 8192  # an L40S's GEMM this large in every dimension runs long enough to throttle
 BURST_SIDE = 1024  # from this large in every dimension an L40S's GEMM is its tensor cores' work
-LARGE_SIDE = 4096  # from this large in every dimension a B300's NVFP4 GEMM is mostly its products
+LARGE_SIDE = 4096  # from this large in every dimension a GEMM is mostly its products (B300 NVFP4,
+#                   RTX PRO 6000 bf16)
 LARGE_CACHE_BYTES = 2**30  # K and V this large: streaming them is nearly all of a decode call
 SMALL_ELEMENTS = 2**16  # an element-wise kernel this small is mostly its fixed cost
 DECODE_FIELD = re.compile(r"\b(d_head|keys|heads|kv_heads|batch)=(\d+)")
@@ -270,7 +279,7 @@ FIGURES = [
     Figure("trtllm_efficiency_d128", B300_CONTEXT, "table", "bf16", 0.2, 1.0, 0.001, False,
            ("blackwell-ultra",)),
     Figure("graph_kernel_floor", GPTFAST, "S3", "bf16", 0.0, 50e-6, 1e-7, True,
-           tuple(p for p in PROFILES if p != "ada")),
+           tuple(p for p in PROFILES if p not in ("ada", "blackwell-rtx"))),
     Figure("torch_8bit", GPTFAST, "S3", "int8 weight-only", 0.2, 1.0, 0.01, False),
     Figure("torch_4bit", GPTFAST, "S3", "int4 weight-only g32", 0.2, 1.0, 0.01, False),
     Figure("eager_pytorch_op", EAGER, "S10", "bf16", 0.0, 1e-3, 1e-6, True),
@@ -282,9 +291,10 @@ FIGURES = [
     Figure("bandwidth", B300_DECODE, "decode-large", "bf16", 0.3, 1.0, 0.001, False,
            ("blackwell", "blackwell-ultra")),
     Figure("kernel_floor|graph_kernel_floor", L40S, "gemm-small", "bf16", 0.0, 10e-6, 1e-7, True,
-           ("ada",)),
+           ("ada", "blackwell-rtx")),
     Figure("sustained_clock", L40S, "gemm-long", "bf16", 0.2, 1.0, 0.001, False, ("ada",)),
     Figure("clock_time_constant", L40S, "gemm-burst", "bf16", 1e-4, 1.0, 1e-3, False, ("ada",)),
+    Figure("bf16|fp16", RTX_PRO, "gemm-large", "bf16", 0.3, 1.0, 0.001, False, ("blackwell-rtx",)),
     Figure("custom_latency", H100_ALLREDUCE, "custom-latency", "", 0.0, 20e-6, 1e-7, True,
            ("ampere", "hopper")),
     Figure("custom_latency", B300_ALLREDUCE, "custom-latency", "", 0.0, 20e-6, 1e-7, True,
@@ -303,9 +313,9 @@ FIGURES = [
     Figure("graph_repeat_floor", B300_QUANTIZE, "elementwise-small", "fp8_e4m3", 0.0, 10e-6, 1e-8,
            True, ("blackwell", "blackwell-ultra")),
     Figure("triton_moe_step", VLLM_MOE, "moe-large", "fp8_e4m3->bf16", 0.0, 2e-6, 1e-9, True,
-           ("hopper", "blackwell", "blackwell-ultra")),
+           ("hopper", "blackwell", "blackwell-ultra", "blackwell-rtx")),
     Figure("triton_moe_small_step", VLLM_MOE, "moe-small", "fp8_e4m3->bf16", 0.0, 2e-6, 1e-9,
-           True, ("hopper", "blackwell", "blackwell-ultra")),
+           True, ("hopper", "blackwell", "blackwell-ultra", "blackwell-rtx")),
     Figure("small_block_life", H100_VLLM_CONTEXT, "table", "bf16", 0.0, 20e-6, 1e-8, True,
            ("hopper",)),
     Figure("chained_load", B300_NVFP4_MOE, "moe-one-token", "nvfp4->bf16", 0.0, 5e-6, 1e-9, True,
@@ -381,8 +391,9 @@ def validation_report(ridge: str, profiles: list, figure: Figure) -> dict:
 
 
 def table_points(ridge: str, profiles: list, figure: Figure) -> list:
-    """The points of the fit set's one table."""
-    return validation_report(ridge, profiles, figure)[figure.file.stem]["points"]
+    """The points of the fit set's one table, whose JSON key is its name's words joined by '_'."""
+    key = "_".join(re.findall(r"[a-z0-9]+", figure.file.stem.lower()))
+    return validation_report(ridge, profiles, figure)[key]["points"]
 
 
 def gemm_errors(ridge: str, profiles: list, figure: Figure, keeps, which: str) -> list:

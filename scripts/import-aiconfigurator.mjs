@@ -78,6 +78,11 @@ const parts = [
   // them out.
   { id: 'l40s', dir: 'l40s', version: '1.3.0rc20', nccl: '2.27.3', hbm: 864e9, vllm16: 'bf16',
     gemmRole: 'fit (the kernel floors and the power limit of data/calibration/ada.toml are fitted to its products by scripts/fit-calibration.py: the floors to those of 64 rows or fewer over 2^22 weights or fewer, the sustained clock to those of 8192 or more in every dimension, the time constant to those of 1024 or more)' },
+  // GB202 (compute capability 12.0) on a server of eight on PCIe Gen5. The 16-bit tensor share of
+  // its profile (data/calibration/blackwell-rtx.toml) is fitted to its GEMM table, so that file is
+  // a fit set; its other tables hold the profile out. `hbm` is its GDDR7's spec rate.
+  { id: 'rtx-pro-6000-server', dir: 'rtx_pro_6000_server', version: '1.3.0rc20', nccl: '2.29.2', hbm: 1.597e12,
+    gemmRole: 'fit (the 16-bit tensor share, compute.bf16 and fp16, of data/calibration/blackwell-rtx.toml is fitted to its products of 4096 or more in every dimension by scripts/fit-calibration.py)' },
 ]
 const powers = (from, to) => { const out = []; for (let x = from; x <= to; x *= 2) out.push(x); return out }
 
@@ -124,11 +129,12 @@ const gemm = {
 // TensorRT-LLM's Linear layer in a quantized format: its rows of `gemmDtype`, their inputs
 // `cell`, and how each call quantizes its bf16 input (`inputQuantize`, a directive's value); the
 // configuration its kernel runs at on a part where that is fixed (`gemmTile`, a function of the
-// part), and its role by part.
+// part), its role by part, and the parts it is read for (`parts`: all by default).
 const trtllmQuantizedGemm = ({ precision, gemmDtype, cell, conditions, rule, inputQuantize,
-  gemmTile = () => undefined, role = () => undefined }) => ({
+  gemmTile = () => undefined, role = () => undefined, parts = () => true }) => ({
   ...gemm,
   precision,
+  parts,
   conditions,
   rule,
   keep: r => r.gemm_dtype === gemmDtype && gemmShapes(r),
@@ -166,6 +172,9 @@ const fp8Gemm = trtllmQuantizedGemm({
 // dimension (the rule the twenty-third session set for it); the other parts' are held out.
 const nvfp4Gemm = trtllmQuantizedGemm({
   precision: 'nvfp4',
+  // The SM100 and SM103 parts, whose CUTLASS fallback the tile below is: SM120's NVFP4 kernels
+  // are others (no tensor memory), whose configuration was not read.
+  parts: part => ['b200', 'b300', 'gb200', 'gb300'].includes(part.id),
   gemmDtype: 'nvfp4',
   cell: 'nvfp4->bf16',
   conditions: "its Linear layer in NVFP4 without bias (QuantAlgo.NVFP4: fp4 e2m1 weights with an fp8 e4m3 scale a block of 16 values and an fp32 scale a tensor, and a static input scale, set from the input before timing; NVFP4LinearMethod.apply quantizes each call's bf16 input to fp4 with its block scales in one kernel, torch.ops.trtllm.fp4_quantize, then runs torch.ops.trtllm.nvfp4_gemm into bf16, tensorrt_llm/_torch/modules/linear.py), y = x W^T with x m-by-k and W n-by-k; weights smaller than the L2 replayed as up to five distinct copies so that each call reads them from memory (collector/trtllm/collect_gemm.py @ 095f58a5). The collector runs no autotuning pass, so nvfp4_gemm takes its tuner's fallback for every shape, CUTLASS's default configuration (NVFP4GemmUnifiedRunner.forward, tactic -1, tensorrt_llm/_torch/custom_ops/torch_custom_ops.py): an untuned kernel, not the one a served model tunes at warm-up",

@@ -39,6 +39,7 @@ TEST(Catalog, ShipsTheRequiredDevices) {
                          "rtx-4090",
                          "rtx-5090",
                          "rtx-6000-ada",
+                         "rtx-pro-6000-server",
                          "mi250x",
                          "mi250x-gcd",
                          "mi325x",
@@ -86,6 +87,9 @@ TEST(Catalog, BandwidthAndDense16BitPeakMatchTheVendorDocuments) {
       {"rtx-4090", 1008e9, 165.2e12},
       {"rtx-5090", 1792e9, 209.5e12},
       {"rtx-6000-ada", 960e9, 364.2e12},
+      // The datasheet's bandwidth; its tensor rate four times its 120 TFLOPS of FP32 (no dense
+      // tensor figure in the datasheet: 1024 FLOP a clock an SM, aiconfigurator's system file).
+      {"rtx-pro-6000-server", 1.597e12, 480e12},
       {"mi250x", 3.2768e12, 383e12},
       {"mi325x", 6e12, 1307.4e12},
       {"mi355x", 8e12, 2516.6e12},
