@@ -319,7 +319,9 @@ const mlaBmm = {
   order: r => [Object.keys(mlaBmmOps).indexOf(r.op_name), Number(r.num_heads), Number(r.num_tokens)],
   header: 'op\tgroups\tm\tn\tk\tdtype\tdevice\ttime_ms',
   cells: r => [r.op_name, r.num_heads, r.num_tokens, ...mlaBmmOps[r.op_name], 'bf16', r.device, r.latency],
-  role: () => undefined,
+  role: part => part.id === replayFloorPartId
+    ? 'fit (its least time is the replay floor of every batched-product table of the collector: scripts/import-aiconfigurator.mjs)'
+    : undefined,
   directives: [
     "replayed_copies = 1 (the collector replays the product on the same buffers, collector/trtllm/collect_mla_bmm.py: what the L2 holds of them it holds from the call before)",
   ],
@@ -338,6 +340,7 @@ const mlaBmmFp8 = {
   keep: r => r.kernel_source === 'trtllm_fp8_block_scaling_bmm_out' && r.op_name in mlaBmmOps &&
     mlaBmmShapes.has(Number(r.num_tokens)),
   cells: r => [r.op_name, r.num_heads, r.num_tokens, ...mlaBmmOps[r.op_name], 'fp8_e4m3->bf16', r.device, r.latency],
+  role: () => undefined,
   directives: [
     ...mlaBmm.directives,
     'input_quantize = per-token (fp8_batched_quantize_1x128_permute102 finds a scale for each 128 elements of a row and writes the row quantized, head-major, in one kernel before the product: tensorrt_llm/_torch/modules/attention.py fp8_block_scaling_bmm_out)',
@@ -755,14 +758,22 @@ const possible = (kind, part, rows) =>
 // fitted to its own H100 table (the least time it gives: its rows of least GPU work wait for
 // the host), whose file is then a fit set, and taken for that kind's table on every part.
 const replayFloorPart = parts.find(p => p.id === replayFloorPartId)
-const replayFloorOf = async kind => {
-  const seconds = Math.min(...possible(kind, replayFloorPart,
-    (await readTable(kind, replayFloorPart)).rows).map(r => Number(r.latency))) * 1e-3
-  return `replay_floor_s = ${seconds.toExponential(3)} (the collector times each call as one CUDA-graph replay issued from a Python loop, so no call is timed shorter than the host takes to issue one; fitted: the least time of the H100 ${kind.phase} attention table, taken for every ${kind.phase} attention table of the collector, scripts/import-aiconfigurator.mjs)`
-}
+const leastTimeOf = async kind => Math.min(...possible(kind, replayFloorPart,
+  (await readTable(kind, replayFloorPart)).rows).map(r => Number(r.latency))) * 1e-3
+const replayFloorDirective = (seconds, fitted) =>
+  `replay_floor_s = ${seconds.toExponential(3)} (the collector times each call as one CUDA-graph replay issued from a Python loop, so no call is timed shorter than the host takes to issue one; fitted: ${fitted}, scripts/import-aiconfigurator.mjs)`
+const replayFloorOf = async kind => replayFloorDirective(await leastTimeOf(kind),
+  `the least time of the H100 ${kind.phase} attention table, taken for every ${kind.phase} attention table of the collector`)
 const replayFloors = new Map()
 for (const kind of [contextAttention, generationAttention])
   replayFloors.set(kind, await replayFloorOf(kind))
+// The latent attention's batched products are timed the same way, one product a replay: a graph
+// of one kernel, which the host issues faster than an attention layer's. Their floor is the least
+// time of the H100's bf16 table, taken for every batched-product table, the fp8 ones too (their
+// graph holds one kernel more, which can only take the host longer to issue).
+const batchedProductFloor = replayFloorDirective(await leastTimeOf(mlaBmm),
+  "the least time of the H100 table of the latent attention's bf16 batched products, taken for every batched-product table of the collector, its fp8 ones too")
+for (const kind of [mlaBmm, mlaBmmFp8]) replayFloors.set(kind, batchedProductFloor)
 // The MoE call is one replay from the same Python loop: the generation table's floor, a graph
 // of a few kernels like it, taken before any MoE row was priced.
 for (const kind of [vllmMoe, trtllmMoe, trtllmNvfp4Moe, vllmContextAttention, vllmGenerationAttention])

@@ -1808,14 +1808,17 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("moe_aiconfigurator_gb200_trtllm_nvfp4", held_out, 392, 0.12, 0.35);
   expect_set("moe_aiconfigurator_gb300_trtllm_nvfp4", held_out, 392, 0.07, 0.18);
   // TensorRT-LLM's two batched products of DeepSeek's latent attention in decode (cuBLAS, bf16,
-  // a product a head), run once: the H100's and H200's meet the kernel-level target;
-  // Blackwell's smallest, one a CUDA-graph replay back to back, take 4.4-5 us where one kernel
-  // takes 3.3, which this holds, unhidden (docs/predict.md).
-  expect_set("gemm_aiconfigurator_b200_mla_bmm", held_out, 224, 0.20, 0.29);
-  expect_set("gemm_aiconfigurator_b300_mla_bmm", held_out, 224, 0.18, 0.29);
-  expect_set("gemm_aiconfigurator_gb200_mla_bmm", held_out, 224, 0.32, 0.44);
-  expect_set("gemm_aiconfigurator_gb300_mla_bmm", held_out, 224, 0.30, 0.41);
-  expect_set("gemm_aiconfigurator_h100_mla_bmm", held_out, 224, 0.09, 0.15);
+  // a product a head), one a CUDA-graph replay issued from a Python loop: no call is timed
+  // shorter than the host takes to issue one, the least time of the H100's table (a fit set since
+  // the thirty-eighth session), taken for every part's. The H200's meets the kernel-level target;
+  // the B200's and B300's miss it by under a point at the median (their hosts issue a tenth
+  // slower than the H100's), the Grace-hosted GB200's and GB300's by more, which this holds,
+  // unhidden (docs/predict.md).
+  expect_set("gemm_aiconfigurator_b200_mla_bmm", held_out, 224, 0.11, 0.21);
+  expect_set("gemm_aiconfigurator_b300_mla_bmm", held_out, 224, 0.11, 0.25);
+  expect_set("gemm_aiconfigurator_gb200_mla_bmm", held_out, 224, 0.20, 0.38);
+  expect_set("gemm_aiconfigurator_gb300_mla_bmm", held_out, 224, 0.18, 0.37);
+  expect_set("gemm_aiconfigurator_h100_mla_bmm", fit, 224, 0.06, 0.14);
   expect_set("gemm_aiconfigurator_h200_mla_bmm", held_out, 224, 0.08, 0.23);
   // The same products with block-scaled fp8 weights on Hopper (a group of 128 of each row
   // quantized in one kernel, then TensorRT-LLM's block-scaled batched product), run once: a
