@@ -839,9 +839,8 @@ struct KernelRow {
 // A source that times each call as one CUDA-graph replay issued from the host ('# ridge:
 // replay_floor_s = SECONDS (why)': aiconfigurator's collector replays one attention layer, or one
 // batched product, a timed iteration from a Python loop, collector/helper.py
-// benchmark_with_power) times no call
-// shorter than the host takes to issue a replay; a shorter GPU time waits for it. The bound does
-// not: it is the kernels' own.
+// benchmark_with_power) times no call shorter than the host takes to issue a replay; a shorter
+// GPU time waits for it. The bound does not: it is the kernels' own.
 void wait_for_replay(ValidationPoint& p, double replay_floor_s) {
   if (!p.expected_s || *p.expected_s >= replay_floor_s) return;
   p.expected_s = replay_floor_s;
