@@ -40,6 +40,7 @@ TEST(Catalog, ShipsTheRequiredDevices) {
                          "rtx-5090",
                          "rtx-6000-ada",
                          "rtx-pro-6000-server",
+                         "rtx-pro-6000",
                          "mi250x",
                          "mi250x-gcd",
                          "mi325x",
@@ -90,6 +91,7 @@ TEST(Catalog, BandwidthAndDense16BitPeakMatchTheVendorDocuments) {
       // The datasheet's bandwidth; its tensor rate four times its 120 TFLOPS of FP32 (no dense
       // tensor figure in the datasheet: 1024 FLOP a clock an SM, aiconfigurator's system file).
       {"rtx-pro-6000-server", 1.597e12, 480e12},
+      {"rtx-pro-6000", 1.792e12, 500e12},  // the Workstation Edition: four times 125 TFLOPS
       {"mi250x", 3.2768e12, 383e12},
       {"mi325x", 6e12, 1307.4e12},
       {"mi355x", 8e12, 2516.6e12},

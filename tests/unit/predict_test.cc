@@ -87,7 +87,8 @@ TEST(Calibration, EachArchitecturesPartsGetItsProfileAndOthersNone) {
   EXPECT_EQ(find_calibration(device("gb200"))->id, "blackwell");
   EXPECT_EQ(find_calibration(device("gb300"))->id, "blackwell-ultra");
   // GB202's professional server part: Ada's successor, not the B200's architecture.
-  EXPECT_EQ(find_calibration(device("rtx-pro-6000-server"))->id, "blackwell-rtx");
+  for (const char* gb202 : {"rtx-pro-6000-server", "rtx-pro-6000"})
+    EXPECT_EQ(find_calibration(device(gb202))->id, "blackwell-rtx") << gb202;
   EXPECT_EQ(find_calibration(device("mi300x"))->id, "cdna3");
   EXPECT_EQ(find_calibration(device("mi325x"))->id, "cdna3-mi325x");
   EXPECT_EQ(find_calibration(device("mi250x-gcd"))->id, "cdna2");
