@@ -177,6 +177,12 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 # own table, which GB202's copies).
 PROFILES = ["ampere", "hopper", "blackwell", "blackwell-ultra", "ada", "ada-geforce", "cdna3",
             "cdna3-mi325x", "blackwell-rtx"]
+# The profiles whose kernel floors are the L40S's (fitted to its own table, and GB202's copy of
+# them); every other profile keeps the graph floor fitted to gpt-fast's rows.
+L40S_FLOORS = ("ada", "blackwell-rtx")
+# The profiles that run TensorRT-LLM's pre-Blackwell attention kernels (fmha_v2, XQA, masked MHA)
+# and so carry the figures fitted to them on an H100.
+PRE_BLACKWELL_ATTENTION = ("ampere", "hopper", "ada", "ada-geforce", "blackwell-rtx")
 H200 = ROOT / "docs/measurements/h200-2026-11-30/h200.json"
 GPTFAST = ROOT / "data/validation/llm_inference_gptfast_nemo.tsv"
 EAGER = ROOT / "data/validation/llm_inference_pytorch_eager.tsv"
@@ -273,13 +279,13 @@ FIGURES = [
     Figure("p2p_channel_bandwidth", B300_NCCL, "nccl-p2p", "2", 1e9, 100e9, 1e8, False,
            ("blackwell", "blackwell-ultra")),
     Figure("decode_block_overhead", H100_DECODE, "table", "bf16", 0.0, 20e-6, 1e-7, True,
-           ("ampere", "hopper")),
+           PRE_BLACKWELL_ATTENTION),
     Figure("trtllm_efficiency_d128", H100_CONTEXT, "table", "bf16", 0.2, 1.0, 0.001, False,
-           ("ampere", "hopper")),
+           PRE_BLACKWELL_ATTENTION),
     Figure("trtllm_efficiency_d128", B300_CONTEXT, "table", "bf16", 0.2, 1.0, 0.001, False,
            ("blackwell-ultra",)),
     Figure("graph_kernel_floor", GPTFAST, "S3", "bf16", 0.0, 50e-6, 1e-7, True,
-           tuple(p for p in PROFILES if p not in ("ada", "blackwell-rtx"))),
+           tuple(p for p in PROFILES if p not in L40S_FLOORS)),
     Figure("torch_8bit", GPTFAST, "S3", "int8 weight-only", 0.2, 1.0, 0.01, False),
     Figure("torch_4bit", GPTFAST, "S3", "int4 weight-only g32", 0.2, 1.0, 0.01, False),
     Figure("eager_pytorch_op", EAGER, "S10", "bf16", 0.0, 1e-3, 1e-6, True),
@@ -291,7 +297,7 @@ FIGURES = [
     Figure("bandwidth", B300_DECODE, "decode-large", "bf16", 0.3, 1.0, 0.001, False,
            ("blackwell", "blackwell-ultra")),
     Figure("kernel_floor|graph_kernel_floor", L40S, "gemm-small", "bf16", 0.0, 10e-6, 1e-7, True,
-           ("ada", "blackwell-rtx")),
+           L40S_FLOORS),
     Figure("sustained_clock", L40S, "gemm-long", "bf16", 0.2, 1.0, 0.001, False, ("ada",)),
     Figure("clock_time_constant", L40S, "gemm-burst", "bf16", 1e-4, 1.0, 1e-3, False, ("ada",)),
     Figure("bf16|fp16", RTX_PRO, "gemm-large", "bf16", 0.3, 1.0, 0.001, False, ("blackwell-rtx",)),
