@@ -129,9 +129,9 @@ const gemm = {
 // TensorRT-LLM's Linear layer in a quantized format: its rows of `gemmDtype`, their inputs
 // `cell`, and how each call quantizes its bf16 input (`inputQuantize`, a directive's value); the
 // configuration its kernel runs at on a part where that is fixed (`gemmTile`, a function of the
-// part), its role by part, and the parts it is read for (`parts`: all by default).
+// part), its role by part, and the parts it is read for (`parts`: all where not given).
 const trtllmQuantizedGemm = ({ precision, gemmDtype, cell, conditions, rule, inputQuantize,
-  gemmTile = () => undefined, role = () => undefined, parts = () => true }) => ({
+  gemmTile = () => undefined, role = () => undefined, parts }) => ({
   ...gemm,
   precision,
   parts,
