@@ -480,6 +480,50 @@ const generationAttention = {
   impossibleWhy: part => `its Q, O and bf16 KV cache, 4 bytes x batch x head dim x (heads + KV heads x keys), cannot be read at the part's spec ${part.hbm / 1e12} TB/s in the time it gives; not the configuration its columns state`,
 }
 
+// DeepSeek's latent attention in decode as TensorRT-LLM runs it (collector/trtllm/collect_mla.py
+// @ dec5f4cd2): each timed call the torch op mla_rope_generation (the queries' rotary part turned
+// into the fused queries, each new token's latent written to the cache) and the attention
+// backend's forward over the latent cache, one KV head of 576 (512 latent and 64 rotary)
+// for the query heads a GPU holds. On Hopper the collector's metadata enables FlashMLA, whose
+// tile schedule it computes when prepared, outside the timed call; its forward runs FlashMLA's
+// split kernel and then its combine kernel (AttentionOp::mlaGeneration, mUseGenFlashMLA). On
+// Blackwell the forward runs trtllm-gen's kernel (its first branch there). Kept by the decode
+// tables' rule, every head count the table has (128 to 1: DeepSeek's 128 at TP 1 to 128).
+const latentDecodeParts = new Set(['h100', 'h200', 'b200', 'b300', 'gb200', 'gb300'])
+const latentDecodeShapes = (() => {
+  const batch = new Set([1, 4, 16, 64, 256]), keys = new Set(powers(128, 16384))
+  return r => r.mla_dtype === 'bfloat16' && r.kv_cache_dtype === 'bfloat16' &&
+    batch.has(Number(r.batch_size)) && keys.has(Number(r.step) + 1)
+})()
+const latentHeadDim = 576, latentValueDim = 512
+const latentGenerationAttention = {
+  name: 'decode_attention',
+  suffix: 'mla',
+  parts: part => latentDecodeParts.has(part.id),
+  table: 'mla/trtllm/VERSION/generation_mla_perf.parquet',
+  timing: contextAttention.timing,
+  phase: 'generation',
+  conditions: part => `DeepSeek's latent attention (MLA) in the generation (decode) phase, absorbed: one new token a sequence, its query heads (num_heads, those a GPU holds at the table's TP) over one KV head of ${latentHeadDim} (the ${latentValueDim}-wide latent and 64 rotary), bf16 with a bf16 KV cache of \`step\` tokens in pages of ${part.tllmGen ? 32 : 64}; each call mla_rope_generation then the attention backend's forward (collector/trtllm/collect_mla.py), ${part.tllmGen ? "trtllm-gen's decode kernel on Blackwell" : 'FlashMLA on Hopper (its split kernel and its combine kernel; the tile schedule computed when the metadata is prepared, outside the timed call)'}`,
+  rule: 'bf16 rows with a bf16 KV cache, batch 1, 4, 16, 64 or 256, 128 to 16384 keys (step + 1) in powers of two, every head count (1 to 128)',
+  keep: latentDecodeShapes,
+  order: r => [Number(r.num_heads), Number(r.batch_size), Number(r.step)],
+  header: 'batch\tnheads\tkvheads\tseqlen\tkvlen\theaddim\tvheaddim\tcausal\tdtype\tdevice\ttime_ms',
+  cells: r => [r.batch_size, r.num_heads, 1, 1, Number(r.step) + 1, latentHeadDim, latentValueDim, 'true', 'bf16', r.device, r.latency],
+  role: () => undefined,
+  directives: part => [
+    "replayed_copies = 1 (the collector replays the call on the same buffers and cache, collector/trtllm/collect_mla.py: what the L2 holds of them it holds from the call before)",
+    "attention = latent-layer (mla_rope_generation turns the queries' rotary part into the fused queries and writes each new token's latent, its rotary part turned, into the cache before the backend's forward: collector/trtllm/collect_mla.py; the kernel reads each cached latent once, its first 512 elements the values)",
+    ...(part.tllmGen ? [] : ["extra_kernels = 1 (FlashMLA's combine kernel after its split kernel, run_mha_fwd_splitkv_mla)",
+      "decode_kernel = flash-mla (FlashMLA's tile scheduler deals each sequence's 64-key blocks to parts of the SMs, get_mla_metadata_kernel with fixed_overhead_num_blocks = 5, its parts TensorRT-LLM's getFlashMlaNumSmParts: the SMs over the K/V heads and the blocks of 64 query rows)"]),
+    ...burst(10, 6, 'collector/trtllm/collect_mla.py: warming_up = 10, test_ite = 6')],
+  impossible: (r, part) => {
+    const bytes = 2 * Number(r.batch_size) * (Number(r.num_heads) * (latentHeadDim + latentValueDim) +
+      latentHeadDim * (Number(r.step) + 1))
+    return bytes / part.hbm > r.latency * 1e-3
+  },
+  impossibleWhy: part => `its queries, outputs and bf16 latent cache cannot be read at the part's spec ${part.hbm / 1e12} TB/s in the time it gives; not the configuration its columns state`,
+}
+
 // vLLM 0.14.0's attention backends as the same collector times them (collector/vllm/collect_attn.py
 // @ 22d40fdc7, the collector of the tables' April 2026 collection): the backend's forward, the
 // new tokens' K and V written into the paged cache (reshape_and_cache_flash), then its fused
@@ -780,10 +824,15 @@ for (const kind of [vllmMoe, trtllmMoe, trtllmNvfp4Moe, vllmContextAttention, vl
   replayFloors.set(kind, replayFloors.get(generationAttention).replace(
     'taken for every generation attention table of the collector',
     "taken for every generation attention table of the collector and for its vLLM attention and MoE tables, whose one replay a call the same loop issues"))
+// The latent attention's decode call is one replay from the same loop, of two or three kernels
+// as a decode step's: the generation table's floor, taken before any of its rows was priced.
+replayFloors.set(latentGenerationAttention, replayFloors.get(generationAttention).replace(
+  'taken for every generation attention table of the collector',
+  "taken for every generation attention table of the collector and for its latent attention's, whose one replay a call the same loop issues"))
 
 for (const kind of [gemm, fp8Gemm, nvfp4Gemm, vllmGemm, vllmFp8Gemm, vllmBlockFp8Gemm, sglangGemm, sglangFp8Gemm,
   sglangBlockFp8Gemm, mlaBmm, mlaBmmFp8, scaleMatrix, contextAttention, generationAttention,
-  vllmContextAttention, vllmGenerationAttention, collective, trtllmAllreduce, vllmAllreduce,
+  vllmContextAttention, vllmGenerationAttention, latentGenerationAttention, collective, trtllmAllreduce, vllmAllreduce,
   sglangAllreduce, vllmMoe, trtllmMoe, trtllmNvfp4Moe]) {
   for (const part of parts.filter(kind.parts ?? (() => true))) {
     const table = await readTable(kind, part)

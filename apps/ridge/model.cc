@@ -24,6 +24,7 @@ struct ModelArgs {
   bool kv_reads_per_head = false;
   bool trtllm_xqa = false;
   bool flash2_decode = false;
+  bool flash_mla = false;
   bool trtllm_fmha = false;
   bool trtllm_moe = false;
   bool vllm_triton_moe = false;
@@ -68,6 +69,7 @@ Workload workload_from(const ModelArgs& args, const ModelConfig& model, const De
   w.kv_read_per_query_head = args.kv_reads_per_head;
   w.trtllm_xqa = args.trtllm_xqa;
   w.flash2_decode = args.flash2_decode;
+  w.flash_mla = args.flash_mla;
   w.trtllm_fmha = args.trtllm_fmha;
   w.trtllm_moe = args.trtllm_moe;
   w.vllm_triton_moe = args.vllm_triton_moe;
@@ -204,6 +206,11 @@ void add_model(CLI::App& app, std::vector<Command>& commands) {
                 "keys by FlashAttention-2's heuristic and runs its blocks in waves over what the "
                 "SMs hold, each at the calibration's cost a block")
       ->excludes(xqa);
+  sub->add_flag("--flash-mla", args->flash_mla,
+                "DeepSeek's latent attention decodes with FlashMLA (vLLM's and TensorRT-LLM's "
+                "kernel on Hopper): the expected time deals each sequence's keys out to parts of "
+                "the SMs as FlashMLA's tile scheduler does, each split at the calibration's cost "
+                "a block");
   sub->add_flag("--trtllm-fmha", args->trtllm_fmha,
                 "The prompt's attention runs TensorRT-LLM's context FMHA kernels: the expected "
                 "time takes the calibration's rate for them (fitted on an H100), not the "

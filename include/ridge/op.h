@@ -71,6 +71,12 @@ struct AttentionShape {
   double kv_seq = 0;    // keys per query; 0: the same as seq (self-attention over the sequence)
   bool causal = false;  // each query attends to the keys up to its own position (Op attention)
   double kv_heads = 0;  // heads of K and V (grouped-query attention); 0: as many as of queries
+  // The values' width where it is not the keys' (d_head): DeepSeek's latent attention in decode
+  // scores 576-wide keys and sums 512-wide values. 0: d_head.
+  double d_value = 0;
+  // The values are each key's first d_value elements, read with it, not a tensor of their own:
+  // the latent cache of DeepSeek's attention, absorbed (FlashMLA and its kin read it once).
+  bool values_in_keys = false;
   // What the kernel itself reads beyond the op's ideal bytes: a decode kernel that runs each
   // query head on its own reads its group's K and V once per query head, not once per group.
   double kv_bytes = 0;  // of the op's bytes, the K and V read once
@@ -90,6 +96,10 @@ struct AttentionShape {
   // sequence and head; its blocks in waves over as many as the SMs hold, each paying the
   // calibration's decode block cost as XQA's do.
   bool flash2_split_kv = false;
+  // A decode step run by FlashMLA's split-KV kernel (DeepSeek's latent attention on Hopper): its
+  // keys dealt out to parts of the SMs by its own tile scheduler (predict::flash_mla_plan), each
+  // 64-key block a tile of 64 query rows, each split paying the calibration's decode block cost.
+  bool flash_mla = false;
 
   double keys() const { return kv_seq > 0 ? kv_seq : seq; }
   // TensorRT-LLM's XQA kernel, its keys in blocks (trtllm_decode_blocks above).
@@ -101,10 +111,13 @@ struct AttentionShape {
     return trtllm_decode_blocks && seq <= 1 && !trtllm_xqa_blocks();
   }
   double key_heads() const { return kv_heads > 0 ? kv_heads : heads; }
+  double value_width() const { return d_value > 0 ? d_value : d_head; }
   // The (sequence, K/V head) pairs a decode step reads K and V for.
   double kv_pairs() const { return batch * key_heads(); }
   // FlashAttention-2's split-KV blocks (flash2_split_kv above): a decode step.
   bool flash2_split_blocks() const { return flash2_split_kv && seq <= 1 && kv_reads == 1; }
+  // FlashMLA's split-KV schedule (flash_mla above): its queries in blocks of 64 rows.
+  bool flash_mla_blocks() const { return flash_mla && kv_reads == 1; }
   // Query-key scores of one head of one sequence: every key for every query, or causal, a
   // cache's keys and, within the sequence, the keys up to each query's own position.
   double scores() const {
@@ -141,10 +154,11 @@ Op gemv(double m, double n, double element_bytes);
 // A, B and C each cross memory once.
 Op gemm(double m, double n, double k, double element_bytes, double batch = 1);
 
-// Self-attention, per head 4 seq keys d FLOP (QK^T and PV; softmax is not counted), causal 4 d
-// for each score a query reaches up to its own position (a cache's keys and seq (seq + 1) / 2
-// within the sequence). Fused: Q in and O out per query head, K and V in once per K and V head.
-// Unfused: the scores are also written, read and written again by the softmax, and read by PV.
+// Self-attention, per head 2 seq keys (d + dv) FLOP (QK^T over the keys' width d, PV over the
+// values' dv; softmax is not counted), causal for each score a query reaches up to its own
+// position (a cache's keys and seq (seq + 1) / 2 within the sequence). Fused: Q in and O out per
+// query head, K and V in once per K and V head (V not at all where it is part of K). Unfused:
+// the scores are also written, read and written again by the softmax, and read by PV.
 Op attention(const AttentionShape& shape, double element_bytes);
 
 // Why a shape is no attention: K and V heads that do not divide the query heads, or a causal one

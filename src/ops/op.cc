@@ -52,13 +52,17 @@ Op gemm(double m, double n, double k, double element_bytes, double batch) {
 
 Op attention(const AttentionShape& s, double element_bytes) {
   const double scores = s.scores();
-  const double flops = 4 * scores * s.d_head * s.heads * s.batch;
+  const double dv = s.value_width();
+  const double flops = 2 * scores * (s.d_head + dv) * s.heads * s.batch;
   // Q read and O written per query head; K and V read once per K and V head.
-  const double query_bytes = 2 * s.seq * s.d_head * element_bytes * s.heads * s.batch;
-  const double kv_bytes = 2 * s.keys() * s.d_head * element_bytes * s.key_heads() * s.batch;
+  const double query_bytes = s.seq * (s.d_head + dv) * element_bytes * s.heads * s.batch;
+  const double kv_width = s.values_in_keys ? s.d_head : s.d_head + dv;
+  const double kv_bytes = s.keys() * kv_width * element_bytes * s.key_heads() * s.batch;
   // Unfused: QK^T writes the scores, softmax reads and rewrites them, PV reads them.
   const double score_bytes = s.fused ? 0 : 4 * scores * element_bytes * s.heads * s.batch;
   std::string label = fmt::format("attention seq={} d_head={}", plain(s.seq), plain(s.d_head));
+  if (dv != s.d_head) label += fmt::format(" d_value={}", plain(dv));
+  if (s.values_in_keys) label += " values-in-keys";
   if (s.keys() != s.seq) label += fmt::format(" keys={}", plain(s.keys()));
   if (s.heads != 1) label += fmt::format(" heads={}", plain(s.heads));
   if (s.key_heads() != s.heads) label += fmt::format(" kv_heads={}", plain(s.key_heads()));

@@ -10,6 +10,7 @@
 
 #include "ops/triton_moe.h"
 #include "predict/flash_decode.h"
+#include "predict/flash_mla.h"
 #include "predict/gemm_tiles.h"
 #include "predict/mmha_decode.h"
 #include "predict/trtllm_allreduce.h"
@@ -451,6 +452,16 @@ DecodeBlocks decode_blocks(const AttentionShape& s, double pairs, double per_pai
   return d;
 }
 
+// What one SM reads from memory at most in a kernel that only streams its inputs in: the
+// calibration's rate an SM in such a kernel, else its rate in a copy; the whole part's where it
+// has neither.
+double sm_read_bytes_per_s(const Calibration& c, double bandwidth_bytes_per_s) {
+  const std::optional<Figure>& per_sm = c.read_streaming_bytes_per_s_per_unit
+                                            ? c.read_streaming_bytes_per_s_per_unit
+                                            : c.streaming_bytes_per_s_per_unit;
+  return per_sm ? per_sm->value : bandwidth_bytes_per_s;
+}
+
 // TensorRT-LLM's masked MHA kernel as it splits a step (mmha_grid): its blocks in waves of as
 // many as the SMs hold, each block streaming its share of the keys at the bandwidth's share of
 // the blocks running beside it, and no faster than an SM reads (the calibration's rate an SM in
@@ -465,10 +476,7 @@ DecodeBlocks mmha_decode_blocks(const AttentionShape& s, const Device& device, d
   const predict::MmhaGrid grid = predict::mmha_grid(pairs, s.keys(), units, s.d_head);
   DecodeBlocks d = decode_blocks(s, pairs, grid.per_pair, units * grid.per_sm, bytes,
                                  bandwidth_bytes_per_s, c.attention_decode_block_overhead_s->value);
-  const std::optional<Figure>& per_sm = c.read_streaming_bytes_per_s_per_unit
-                                            ? c.read_streaming_bytes_per_s_per_unit
-                                            : c.streaming_bytes_per_s_per_unit;
-  const double sm_bytes_per_s = per_sm ? per_sm->value : bandwidth_bytes_per_s;
+  const double sm_bytes_per_s = sm_read_bytes_per_s(c, bandwidth_bytes_per_s);
   const double block_bytes = bytes / d.blocks;
   const auto wave_s = [&](double running) {
     const double on_one_sm = std::ceil(running / units);
@@ -505,9 +513,45 @@ std::optional<DecodeBlocks> decode_schedule(const AttentionShape& s, const Devic
   return std::nullopt;
 }
 
+// FlashMLA's step (predict::flash_mla_plan): its longest running part's key blocks, each a tile
+// of 64 query rows at an SM's share of the rate and its keys read at the part's share of the
+// bandwidth (the part's CTAs for more than 64 query rows read the same keys, once from memory),
+// no faster than one SM reads; the queries in and outputs out at the whole bandwidth; and each
+// split it starts at the calibration's cost a decode block (its queries loaded, its partial
+// output written for the combine).
+ExpectedTime flash_mla_time(const Op& op, const Device& device, const Calibration& c,
+                            const Achievable& a, double rate_flops_per_s) {
+  const AttentionShape& s = *op.attention_shape;
+  const double units = device.compute_units_or_one();
+  const predict::FlashMlaPlan plan = predict::flash_mla_plan(s, units);
+  const double key_element_bytes = s.kv_bytes / (s.batch * s.key_heads() * s.keys() * s.d_head);
+  const double part_bytes_per_s = std::min(a.bandwidth_bytes_per_s / plan.busy_parts,
+                                           sm_read_bytes_per_s(c, a.bandwidth_bytes_per_s));
+  ExpectedTime e;
+  e.compute_time_s =
+      plan.key_blocks * predict::flash_mla_tile_flops(s) / (rate_flops_per_s / units);
+  e.busy_share = busy_share(op.flops / rate_flops_per_s, e.compute_time_s);
+  e.memory_time_s = plan.key_blocks * predict::flash_mla_tile_key_elements(s) * key_element_bytes /
+                        part_bytes_per_s +
+                    (op.bytes - s.kv_bytes) / a.bandwidth_bytes_per_s;
+  const double split_s = c.attention_decode_block_overhead_s
+                             ? plan.splits * c.attention_decode_block_overhead_s->value
+                             : 0;
+  if (a.describe)
+    e.detail = fmt::format(
+        "FlashMLA: {} parts of the SMs, {} busy, {} query blocks each; the longest part {} key "
+        "blocks of 64 in {} split{}",
+        plan.parts, plan.busy_parts, plan.query_blocks, plan.key_blocks, plan.splits,
+        plan.splits == 1 ? "" : "s");
+  return finish(e, a, overlapped_work_s(e, a) + split_s);
+}
+
 ExpectedTime attention_time(const Op& op, const Device& device, Precision precision,
                             const Calibration& c, const Achievable& a) {
   const AttentionShape& s = *op.attention_shape;
+  if (s.flash_mla_blocks())
+    return flash_mla_time(op, device, c, a,
+                          attention_efficiency(s, c) * device.peak(precision).value);
   const double units = device.compute_units_or_one();
   const AttentionSchedule schedule = schedule_of(s, query_tiles_per_block(s, c));
   const double rate = attention_efficiency(s, c) * device.peak(precision).value;

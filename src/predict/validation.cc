@@ -1161,9 +1161,11 @@ struct AttentionTiming {
   bool cache_write_only = false;
   double extra_kernels = 0;
   // '# ridge: decode_kernel = trtllm-blocks (why)': the decode kernel deals its keys out in
-  // TensorRT-LLM's multi-block blocks (AttentionShape::trtllm_decode_blocks); 'split' (the
-  // default): spread evenly.
+  // TensorRT-LLM's multi-block blocks (AttentionShape::trtllm_decode_blocks); 'flash-mla':
+  // FlashMLA's tile scheduler deals them to parts of the SMs (AttentionShape::flash_mla);
+  // 'split' (the default): spread evenly.
   bool trtllm_decode_blocks = false;
+  bool flash_mla = false;
   // '# ridge: context_kernel = trtllm (why)': a prompt's attention runs TensorRT-LLM's context
   // FMHA (AttentionShape::trtllm_fmha); 'flash' (the default): FlashAttention's rate.
   bool trtllm_fmha = false;
@@ -1174,6 +1176,11 @@ struct AttentionTiming {
   // '# ridge: flash_attention = 2|3 (why)': the call runs FlashAttention's own host code (vLLM's
   // builds of it), which launches kernels around the fused one (flash_host_passes).
   FlashHost flash_host = FlashHost::none;
+  // 'latent-layer': DeepSeek's attention absorbed, in decode, as TensorRT-LLM runs it: a pass that
+  // turns the queries' rotary part into the fused queries and writes each new token's latent to
+  // the cache (latent_cache_pass), then the fused kernel over the latent cache, whose values are
+  // each key's first vheaddim elements (AttentionShape::values_in_keys).
+  bool latent = false;
 
   bool has_cache_pass(const AttentionShape& s) const {
     return layer && (!grouped_only || s.key_heads() < s.heads);
@@ -1187,45 +1194,72 @@ struct AttentionTiming {
 };
 
 AttentionTiming attention_timing(const Table& t) {
-  const std::string choice = directive_choice(t, "attention", "kernel",
-                                              {"kernel", "layer", "grouped-layer", "cache-layer"});
-  return {
-      choice != "kernel",
-      choice == "grouped-layer",
-      choice == "cache-layer",
-      directive_number(t, "extra_kernels", 0, 100, true, "a count from 0 to 100").value_or(0),
-      directive_choice(t, "decode_kernel", "split", {"split", "trtllm-blocks"}) == "trtllm-blocks",
-      directive_choice(t, "context_kernel", "flash", {"flash", "trtllm"}) == "trtllm",
-      directive_choice(t, "context_qkv", "separate", {"separate", "packed"}) == "packed"
-          ? RotaryOutput::packed_qkv
-          : RotaryOutput::separate_q,
-      flash_host_of(t)};
+  const std::string choice =
+      directive_choice(t, "attention", "kernel",
+                       {"kernel", "layer", "grouped-layer", "cache-layer", "latent-layer"});
+  const std::string decode_kernel =
+      directive_choice(t, "decode_kernel", "split", {"split", "trtllm-blocks", "flash-mla"});
+  return {choice != "kernel",
+          choice == "grouped-layer",
+          choice == "cache-layer",
+          directive_number(t, "extra_kernels", 0, 100, true, "a count from 0 to 100").value_or(0),
+          decode_kernel == "trtllm-blocks",
+          decode_kernel == "flash-mla",
+          directive_choice(t, "context_kernel", "flash", {"flash", "trtllm"}) == "trtllm",
+          directive_choice(t, "context_qkv", "separate", {"separate", "packed"}) == "packed"
+              ? RotaryOutput::packed_qkv
+              : RotaryOutput::separate_q,
+          flash_host_of(t),
+          choice == "latent-layer"};
 }
 
-// The attention a row describes. A decode kernel's rows give the keys in the cache (kvlen) and
-// the K and V heads of grouped queries (kvheads).
+// The attention a row describes. A decode kernel's rows give the keys in the cache (kvlen), the
+// K and V heads of grouped queries (kvheads), and where the values are narrower than the keys
+// their width (vheaddim).
 AttentionShape attention_shape_of(const Row& row) {
   AttentionShape shape{row.side("seqlen"), row.side("headdim"), row.side_or_one("heads"),
                        row.side_or_one("batch")};
   shape.causal = row.optional_text("causal") && says_yes(row.text("causal"));
   if (row.optional_text("kvlen")) shape.kv_seq = row.side("kvlen");
   if (row.optional_text("kvheads")) shape.kv_heads = row.side("kvheads");
+  if (row.optional_text("vheaddim")) shape.d_value = row.side("vheaddim");
+  if (shape.value_width() > shape.d_head)
+    input_error("{}:{}: vheaddim: {} is wider than the keys' headdim {}", row.origin(), row.line(),
+                shape.value_width(), shape.d_head);
   if (const auto why = attention_shape_problem(shape))
     input_error("{}:{}: kvheads, kvlen: {}", row.origin(), row.line(), *why);
   return shape;
 }
 
-// A fused attention row: FlashAttention's benchmarks count 4 batch heads seqlen keys headdim
-// FLOP (keys: kvlen where given, else seqlen), halved when causal.
+// TensorRT-LLM's pass before its latent attention's decode kernel (invokeMLARopeGeneration, as
+// the torch op mla_rope_generation runs it): each new token's queries' rotary part, the last
+// `headdim - vheaddim` of each head's fused query, turned and written into the fused queries,
+// and the token's latent, its own rotary part turned, read and written into the cache.
+Op latent_cache_pass(const AttentionShape& s, double element_bytes) {
+  constexpr double kRotaryFlopsPerElement = 3;  // as rotary_cache_write's
+  const double tokens = s.batch * s.seq;
+  const double rope = s.d_head - s.value_width();
+  const double turned = tokens * (s.heads + s.key_heads()) * rope;
+  const double latent = tokens * s.key_heads() * s.d_head;
+  return element_pass("latent rotary and cache write", kRotaryFlopsPerElement * turned,
+                      2 * (tokens * s.heads * rope + latent) * element_bytes);
+}
+
+// A fused attention row: FlashAttention's benchmarks count 2 batch heads seqlen keys (headdim +
+// the values' width) FLOP (keys: kvlen where given, else seqlen), halved when causal.
 ValidationPoint attention_point(const KernelRow& k, const AttentionTiming& timing) {
   const Row& row = k.row;
   AttentionShape shape = attention_shape_of(row);
   shape.trtllm_decode_blocks = timing.trtllm_decode_blocks;
   shape.trtllm_fmha = timing.trtllm_fmha;
   shape.flash2_split_kv = timing.flash_host == FlashHost::flash2;
+  shape.values_in_keys = timing.latent;
+  shape.flash_mla = timing.flash_mla;
   std::vector<Op> ops;
   const bool cache_pass = timing.has_cache_pass(shape);
-  if (cache_pass && timing.cache_write_only) {
+  if (cache_pass && timing.latent) {
+    ops.push_back(latent_cache_pass(shape, k.types.input_bytes));
+  } else if (cache_pass && timing.cache_write_only) {
     ops.push_back(cache_write(shape.batch * shape.seq, shape.key_heads() * shape.d_head,
                               k.types.input_bytes, k.types.input_bytes));
   } else if (cache_pass) {
@@ -1243,8 +1277,8 @@ ValidationPoint attention_point(const KernelRow& k, const AttentionTiming& timin
   p.label = ops.back().label + " " + row.text("dtype");
   std::ranges::move(host.after, std::back_inserter(ops));
   if (cache_pass) p.label = "layer: " + p.label;
-  const double source_flops = 4 * shape.batch * shape.heads * shape.seq * shape.keys() *
-                              shape.d_head / (shape.causal ? 2 : 1);
+  const double source_flops = 2 * shape.batch * shape.heads * shape.seq * shape.keys() *
+                              (shape.d_head + shape.value_width()) / (shape.causal ? 2 : 1);
   p.measured_s = measured_kernel_seconds(row, source_flops);
   // The layer's kernels share their buffers: the working set is at least the largest one's. The
   // bound counts what the L2 can hold of it; the expected time only where the profile says how

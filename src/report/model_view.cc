@@ -264,6 +264,12 @@ Section expected_section(const ModelAnalysis& a) {
                      : "keys spread evenly over the SMs")},
       {"flash2_decode", "FlashAttention-2 decode",
        bool_cell(a.workload.flash2_decode, a.workload.flash2_decode ? "yes" : "no")},
+      {"flash_mla", "latent attention decode",
+       bool_cell(a.workload.flash_mla,
+                 a.workload.flash_mla
+                     ? "FlashMLA (--flash-mla): its tile scheduler's splits, each at the "
+                       "calibration's cost a block where it has one (Hopper)"
+                     : "keys spread evenly over the SMs")},
       {"trtllm_fmha", "prompt attention",
        bool_cell(a.workload.trtllm_fmha,
                  a.workload.trtllm_fmha

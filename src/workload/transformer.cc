@@ -332,9 +332,15 @@ class StepBuilder {
     add_linear("q_absorb", "projection", layers(), tokens() * heads, a.qk_nope_head_dim, latent, w,
                heads);
     const double act = work_.activation_bytes;
-    const double bytes =
-        tokens() * heads * (cached + latent) * act + batch_ * k.keys_read * cached * work_.kv_bytes;
-    const AttentionShape shape{new_, cached, heads, batch_, true, k.keys_read};
+    const double kv_read = batch_ * k.keys_read * cached * work_.kv_bytes;
+    const double bytes = tokens() * heads * (cached + latent) * act + kv_read;
+    // One latent a key, read once for every head: its first `latent` elements the values.
+    AttentionShape shape{new_, cached, heads, batch_, true, k.keys_read};
+    shape.kv_heads = 1;
+    shape.d_value = latent;
+    shape.values_in_keys = true;
+    shape.kv_bytes = kv_read;
+    shape.flash_mla = work_.flash_mla;
     add("attention", "attention", layers(),
         batch_ * heads * k.scores * flops_per_score(cached, latent), bytes, work_.compute,
         std::nullopt, shape);

@@ -94,6 +94,24 @@ TEST(Ops, CachedAttentionReadsKeysOncePerKvHead) {
   EXPECT_EQ(op.label, "attention seq=1 d_head=128 keys=1024 heads=32 kv_heads=8 batch=4 causal");
 }
 
+// DeepSeek's latent attention absorbed: 576-wide keys scored, 512-wide values summed, each cached
+// latent read once for every query head, its first 512 elements the values.
+TEST(Ops, LatentAttentionReadsEachLatentOnce) {
+  AttentionShape shape{.seq = 1, .d_head = 576, .heads = 16, .batch = 2};
+  shape.kv_seq = 4096;
+  shape.kv_heads = 1;
+  shape.d_value = 512;
+  shape.values_in_keys = true;
+  const Op op = attention(shape, 2);
+  EXPECT_DOUBLE_EQ(op.flops, 2.0 * 4096 * (576 + 512) * 16 * 2);
+  const double kv = 4096.0 * 576 * 2 * 2;
+  EXPECT_DOUBLE_EQ(op.attention_shape->kv_bytes, kv);
+  EXPECT_DOUBLE_EQ(op.bytes, (576.0 + 512) * 2 * 16 * 2 + kv);
+  EXPECT_EQ(op.label,
+            "attention seq=1 d_head=576 d_value=512 values-in-keys keys=4096 heads=16 kv_heads=1 "
+            "batch=2");
+}
+
 // K and V heads must divide the query heads; fewer keys than queries is cross-attention without
 // a causal mask, and no attention with one (the mask takes the queries to be the last keys).
 TEST(Ops, AttentionShapesSayWhyTheyAreNone) {
