@@ -487,8 +487,10 @@ const generationAttention = {
 // for the query heads a GPU holds. On Hopper the collector's metadata enables FlashMLA, whose
 // tile schedule it computes when prepared, outside the timed call; its forward runs FlashMLA's
 // split kernel and then its combine kernel (AttentionOp::mlaGeneration, mUseGenFlashMLA). On
-// Blackwell the forward runs trtllm-gen's kernel (its first branch there). Kept by the decode
-// tables' rule, every head count the table has (128 to 1: DeepSeek's 128 at TP 1 to 128).
+// Blackwell the forward runs trtllm-gen's kernel (its first branch there); the A100, L40S and
+// RTX PRO 6000 (SM80, SM89, SM120) run neither, but XQA's or fmha_v2's latent kernels, and are
+// left out. Kept by the decode tables' rule, every head count the table has (128 to 1:
+// DeepSeek's 128 at TP 1 to 128).
 const latentDecodeParts = new Set(['h100', 'h200', 'b200', 'b300', 'gb200', 'gb300'])
 const latentDecodeShapes = (() => {
   const batch = new Set([1, 4, 16, 64, 256]), keys = new Set(powers(128, 16384))
