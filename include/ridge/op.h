@@ -180,6 +180,13 @@ enum class RotaryOutput { separate_q, packed_qkv };
 Op rotary_cache_write(double tokens, double q_width, double kv_width, double element_bytes,
                       double kv_bytes, RotaryOutput output = RotaryOutput::separate_q);
 
+// The same pass for DeepSeek's latent attention in decode (TensorRT-LLM's mla_rope_generation,
+// invokeMLARopeGeneration): each of the `heads` queries' `rope_width` rotary elements turned
+// and written back into the fused queries, and each token's `latent_width`-wide latent, its own
+// `rope_width` rotary elements turned, read and written into the cache at `kv_bytes` an element.
+Op latent_rotary_cache_write(double tokens, double heads, double rope_width, double latent_width,
+                             double element_bytes, double kv_bytes);
+
 // The new tokens' K and V written into the cache alone, `kv_width` elements each a token (vLLM's
 // reshape_and_cache_flash, its attention backends' first kernel; the rotary embedding runs before
 // the backend): read at `element_bytes`, written at the cache's `kv_bytes`. Its grid is vLLM's:

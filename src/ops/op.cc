@@ -87,9 +87,12 @@ std::optional<std::string> attention_shape_problem(const AttentionShape& s) {
   return std::nullopt;
 }
 
+namespace {
+constexpr double kRotaryFlopsPerElement = 3;  // two multiplies and an add
+}  // namespace
+
 Op rotary_cache_write(double tokens, double q_width, double kv_width, double element_bytes,
                       double kv_bytes, RotaryOutput output) {
-  constexpr double kRotaryFlopsPerElement = 3;  // two multiplies and an add
   const double q = tokens * q_width;
   const double kv = tokens * kv_width;
   const double k_written_back = output == RotaryOutput::packed_qkv ? kv : 0;
@@ -98,6 +101,20 @@ Op rotary_cache_write(double tokens, double q_width, double kv_width, double ele
                       plain(kv_width)),
           kRotaryFlopsPerElement * (q + kv),
           (q + 2 * kv + q + k_written_back) * element_bytes + 2 * kv * kv_bytes,
+          std::nullopt,
+          std::nullopt,
+          std::nullopt};
+}
+
+Op latent_rotary_cache_write(double tokens, double heads, double rope_width, double latent_width,
+                             double element_bytes, double kv_bytes) {
+  const double q_rope = tokens * heads * rope_width;
+  const double latent = tokens * latent_width;
+  return {"attention",
+          fmt::format("latent rotary and cache write tokens={} heads={} rope={} latent={}",
+                      plain(tokens), plain(heads), plain(rope_width), plain(latent_width)),
+          kRotaryFlopsPerElement * (q_rope + tokens * rope_width),
+          2 * q_rope * element_bytes + latent * (element_bytes + kv_bytes),
           std::nullopt,
           std::nullopt,
           std::nullopt};

@@ -549,12 +549,10 @@ ExpectedTime flash_mla_time(const Op& op, const Device& device, const Calibratio
 ExpectedTime attention_time(const Op& op, const Device& device, Precision precision,
                             const Calibration& c, const Achievable& a) {
   const AttentionShape& s = *op.attention_shape;
-  if (s.flash_mla_blocks())
-    return flash_mla_time(op, device, c, a,
-                          attention_efficiency(s, c) * device.peak(precision).value);
+  const double rate = attention_efficiency(s, c) * device.peak(precision).value;
+  if (s.flash_mla_blocks()) return flash_mla_time(op, device, c, a, rate);
   const double units = device.compute_units_or_one();
   const AttentionSchedule schedule = schedule_of(s, query_tiles_per_block(s, c));
-  const double rate = attention_efficiency(s, c) * device.peak(precision).value;
   // One tile on one SM: its FLOPs at the SM's share of the rate.
   const double tile_s = op.flops / schedule.useful_scores * schedule.tile_scores / (rate / units);
   ExpectedTime e;

@@ -1178,8 +1178,8 @@ struct AttentionTiming {
   FlashHost flash_host = FlashHost::none;
   // 'latent-layer': DeepSeek's attention absorbed, in decode, as TensorRT-LLM runs it: a pass that
   // turns the queries' rotary part into the fused queries and writes each new token's latent to
-  // the cache (latent_cache_pass), then the fused kernel over the latent cache, whose values are
-  // each key's first vheaddim elements (AttentionShape::values_in_keys).
+  // the cache (latent_rotary_cache_write), then the fused kernel over the latent cache, whose
+  // values are each key's first vheaddim elements (AttentionShape::values_in_keys).
   bool latent = false;
 
   bool has_cache_pass(const AttentionShape& s) const {
@@ -1231,20 +1231,6 @@ AttentionShape attention_shape_of(const Row& row) {
   return shape;
 }
 
-// TensorRT-LLM's pass before its latent attention's decode kernel (invokeMLARopeGeneration, as
-// the torch op mla_rope_generation runs it): each new token's queries' rotary part, the last
-// `headdim - vheaddim` of each head's fused query, turned and written into the fused queries,
-// and the token's latent, its own rotary part turned, read and written into the cache.
-Op latent_cache_pass(const AttentionShape& s, double element_bytes) {
-  constexpr double kRotaryFlopsPerElement = 3;  // as rotary_cache_write's
-  const double tokens = s.batch * s.seq;
-  const double rope = s.d_head - s.value_width();
-  const double turned = tokens * (s.heads + s.key_heads()) * rope;
-  const double latent = tokens * s.key_heads() * s.d_head;
-  return element_pass("latent rotary and cache write", kRotaryFlopsPerElement * turned,
-                      2 * (tokens * s.heads * rope + latent) * element_bytes);
-}
-
 // A fused attention row: FlashAttention's benchmarks count 2 batch heads seqlen keys (headdim +
 // the values' width) FLOP (keys: kvlen where given, else seqlen), halved when causal.
 ValidationPoint attention_point(const KernelRow& k, const AttentionTiming& timing) {
@@ -1258,7 +1244,10 @@ ValidationPoint attention_point(const KernelRow& k, const AttentionTiming& timin
   std::vector<Op> ops;
   const bool cache_pass = timing.has_cache_pass(shape);
   if (cache_pass && timing.latent) {
-    ops.push_back(latent_cache_pass(shape, k.types.input_bytes));
+    // The rotary part of each head's fused query is its last `headdim - vheaddim` elements.
+    ops.push_back(latent_rotary_cache_write(
+        shape.batch * shape.seq, shape.heads, shape.d_head - shape.value_width(),
+        shape.key_heads() * shape.d_head, k.types.input_bytes, k.types.input_bytes));
   } else if (cache_pass && timing.cache_write_only) {
     ops.push_back(cache_write(shape.batch * shape.seq, shape.key_heads() * shape.d_head,
                               k.types.input_bytes, k.types.input_bytes));

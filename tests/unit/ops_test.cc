@@ -112,6 +112,15 @@ TEST(Ops, LatentAttentionReadsEachLatentOnce) {
             "batch=2");
 }
 
+// The pass before it in TensorRT-LLM (mla_rope_generation): each head's 64 rotary elements of
+// the query turned and written back, each token's 576-wide latent read and written into the
+// cache, its own 64 rotary elements turned.
+TEST(Ops, LatentRotaryCacheWriteMovesTheRotaryQueriesAndTheLatent) {
+  const Op op = latent_rotary_cache_write(8, 16, 64, 576, 2, 1);
+  EXPECT_DOUBLE_EQ(op.flops, 3.0 * 8 * (16 * 64 + 64));
+  EXPECT_DOUBLE_EQ(op.bytes, 2.0 * 8 * 16 * 64 * 2 + 8.0 * 576 * (2 + 1));
+}
+
 // K and V heads must divide the query heads; fewer keys than queries is cross-attention without
 // a causal mask, and no attention with one (the mask takes the queries to be the last keys).
 TEST(Ops, AttentionShapesSayWhyTheyAreNone) {
