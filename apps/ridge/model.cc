@@ -210,7 +210,7 @@ void add_model(CLI::App& app, std::vector<Command>& commands) {
                 "DeepSeek's latent attention decodes with FlashMLA (vLLM's and TensorRT-LLM's "
                 "kernel on Hopper): the expected time deals each sequence's keys out to parts of "
                 "the SMs as FlashMLA's tile scheduler does, each split at the calibration's cost "
-                "a block");
+                "a block, and its combine kernel reads the shared sequences' pieces back");
   sub->add_flag("--trtllm-fmha", args->trtllm_fmha,
                 "The prompt's attention runs TensorRT-LLM's context FMHA kernels: the expected "
                 "time takes the calibration's rate for them (fitted on an H100), not the "

@@ -516,34 +516,52 @@ std::optional<DecodeBlocks> decode_schedule(const AttentionShape& s, const Devic
 // FlashMLA's step (predict::flash_mla_plan): its longest running part's key blocks, each a tile
 // of 64 query rows at an SM's share of the rate and its keys read at the part's share of the
 // bandwidth (the part's CTAs for more than 64 query rows read the same keys, once from memory),
-// no faster than one SM reads; the queries in and outputs out at the whole bandwidth; and each
-// split it starts at the calibration's cost a decode block (its queries loaded, its partial
-// output written for the combine).
+// no faster than one SM reads, with the partial outputs its CTAs write for the pieces of shared
+// sequences; the queries in and outputs out at the whole bandwidth; each split it starts at the
+// calibration's cost a decode block (its queries loaded, its softmax reduced); and then the
+// combine kernel (flash_fwd_splitkv_mla_combine_kernel), a CTA for each query row of a shared
+// sequence, reading its pieces' partial outputs back, no faster than its SMs read.
 ExpectedTime flash_mla_time(const Op& op, const Device& device, const Calibration& c,
                             const Achievable& a, double rate_flops_per_s) {
   const AttentionShape& s = *op.attention_shape;
   const double units = device.compute_units_or_one();
   const predict::FlashMlaPlan plan = predict::flash_mla_plan(s, units);
   const double key_element_bytes = s.kv_bytes / (s.batch * s.key_heads() * s.keys() * s.d_head);
-  const double part_bytes_per_s = std::min(a.bandwidth_bytes_per_s / plan.busy_parts,
-                                           sm_read_bytes_per_s(c, a.bandwidth_bytes_per_s));
+  const double sm_bytes_per_s = sm_read_bytes_per_s(c, a.bandwidth_bytes_per_s);
+  const double part_bytes_per_s =
+      std::min(a.bandwidth_bytes_per_s / plan.busy_parts, sm_bytes_per_s);
+  const double partial_bytes = predict::flash_mla_partial_bytes(s);
   ExpectedTime e;
   e.compute_time_s =
       plan.key_blocks * predict::flash_mla_tile_flops(s) / (rate_flops_per_s / units);
   e.busy_share = busy_share(op.flops / rate_flops_per_s, e.compute_time_s);
-  e.memory_time_s = plan.key_blocks * predict::flash_mla_tile_key_elements(s) * key_element_bytes /
-                        part_bytes_per_s +
-                    (op.bytes - s.kv_bytes) / a.bandwidth_bytes_per_s;
+  const double part_bytes =
+      plan.key_blocks * predict::flash_mla_tile_key_elements(s) * key_element_bytes +
+      plan.partial_splits * partial_bytes / plan.query_blocks;
+  e.memory_time_s =
+      part_bytes / part_bytes_per_s + (op.bytes - s.kv_bytes) / a.bandwidth_bytes_per_s;
   const double split_s = c.attention_decode_block_overhead_s
                              ? plan.splits * c.attention_decode_block_overhead_s->value
                              : 0;
-  if (a.describe)
+  const double combine_ctas = plan.split_sequences * s.heads * s.seq;
+  const double combine_s =
+      combine_ctas > 0
+          ? plan.partial_outputs * s.key_heads() * partial_bytes /
+                std::min(a.bandwidth_bytes_per_s, std::min(combine_ctas, units) * sm_bytes_per_s)
+          : 0;
+  if (a.describe) {
     e.detail = fmt::format(
         "FlashMLA: {} parts of the SMs, {} busy, {} query blocks each; the longest part {} key "
         "blocks of 64 in {} split{}",
         plan.parts, plan.busy_parts, plan.query_blocks, plan.key_blocks, plan.splits,
         plan.splits == 1 ? "" : "s");
-  return finish(e, a, overlapped_work_s(e, a) + split_s);
+    if (plan.split_sequences > 0)
+      e.detail += fmt::format(
+          "; {} sequences shared by parts in {} pieces, whose partial outputs the combine "
+          "kernel's {} CTAs read back",
+          plan.split_sequences, plan.partial_outputs, combine_ctas);
+  }
+  return finish(e, a, overlapped_work_s(e, a) + split_s + combine_s);
 }
 
 ExpectedTime attention_time(const Op& op, const Device& device, Precision precision,

@@ -2,7 +2,7 @@
 // FlashMLA's split-KV decode kernel (DeepSeek's latent attention on Hopper, as TensorRT-LLM's
 // AttentionOp::mlaGeneration runs it and vLLM's FlashMLA backend): how its tile scheduler deals a
 // step's keys out to its SM parts (get_mla_metadata_kernel in flash_mla's metadata code, and
-// TensorRT-LLM's getFlashMlaNumSmParts).
+// TensorRT-LLM's getFlashMlaNumSmParts), and what its combine kernel reads back.
 
 #include "ridge/op.h"
 
@@ -16,6 +16,11 @@ struct FlashMlaPlan {
   double busy_parts = 0;    // the parts the schedule gives work
   double key_blocks = 0;    // the 64-key blocks (kBlockN) of the longest running part
   double splits = 0;        // the sequences (or pieces of one) it starts, each a split
+  // Of those, the pieces of sequences that more than one part shares: each writes its rows'
+  // partial output in fp32 (oaccum) for the combine kernel.
+  double partial_splits = 0;
+  double split_sequences = 0;  // sequences more than one part shares
+  double partial_outputs = 0;  // their pieces, over all parts
 };
 
 // The FLOPs of one tile, 64 query rows by 64 keys, and the elements of K (with V inside it)
@@ -23,9 +28,14 @@ struct FlashMlaPlan {
 double flash_mla_tile_flops(const AttentionShape& s);
 double flash_mla_tile_key_elements(const AttentionShape& s);
 
-// The schedule get_mla_metadata_kernel computes: each sequence costs its key blocks plus 5 (the
-// fixed_overhead_num_blocks it charges a split), and each part takes up to the payload, the
-// total over the parts rounded up plus those 5 again.
+// The bytes a piece of a shared sequence writes for each K/V head, and the combine kernel reads
+// back: each query row's partial output (the value width in fp32) and its log-sum-exp.
+double flash_mla_partial_bytes(const AttentionShape& s);
+
+// The schedule get_mla_metadata_kernel computes, part by part as it does: each sequence costs its
+// key blocks plus 5 (the fixed_overhead_num_blocks it charges a split), the payload is the total
+// over the parts rounded up plus those 5 again, and each part takes whole sequences while its
+// payload holds them, then as many blocks of the next as the payload leaves beyond its 5.
 FlashMlaPlan flash_mla_plan(const AttentionShape& s, double sms);
 
 }  // namespace ridge::predict

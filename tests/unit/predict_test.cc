@@ -1103,13 +1103,54 @@ TEST(Expected, FlashAttention2DecodePricesItsBlocks) {
                    *attention(false, false).expected_time_s);
 }
 
+// FlashMLA's tile scheduler, part by part as get_mla_metadata_kernel deals (the expected time's
+// description says its plan): each sequence costs its 64-key blocks and 5 a split, and the
+// payload is the total over the parts rounded up, and 5.
+TEST(Expected, FlashMlaPlanFollowsTheSchedulersLoop) {
+  const Device& h100 = device("h100-sxm");
+  const Calibration c = *find_calibration(h100);
+  const auto plan = [&](double batch, double heads, double keys) {
+    AttentionShape shape{.seq = 1, .d_head = 576, .heads = heads, .batch = batch};
+    shape.kv_seq = keys;
+    shape.kv_heads = 1;
+    shape.d_value = 512;
+    shape.values_in_keys = true;
+    shape.flash_mla = true;
+    return expected_time(attention(shape, 2), h100, Precision::bf16, c)->detail;
+  };
+  // One sequence of 16,384 keys (256 blocks) over 132 parts: payload ceil(261 / 132) + 5 = 7, so
+  // each part takes 2 blocks in one split, and 128 parts share the sequence.
+  EXPECT_NE(plan(1, 16, 16384)
+                .find("132 parts of the SMs, 128 busy, 1 query blocks each; the "
+                      "longest part 2 key blocks of 64 in 1 split; 1 sequences "
+                      "shared by parts in 128 pieces"),
+            std::string::npos)
+      << plan(1, 16, 16384);
+  // 64 sequences of 128 keys (2 blocks): payload ceil(448 / 132) + 5 = 9 holds one whole sequence
+  // (7) and no piece of the next (2 left, no more than its 5): 64 parts, none shared.
+  const std::string short_steps = plan(64, 16, 128);
+  EXPECT_NE(short_steps.find("132 parts of the SMs, 64 busy, 1 query blocks each; the longest "
+                             "part 2 key blocks of 64 in 1 split"),
+            std::string::npos)
+      << short_steps;
+  EXPECT_EQ(short_steps.find("shared"), std::string::npos) << short_steps;
+  // 128 heads take two blocks of 64 query rows, so 66 parts; 64 sequences of 16,384 keys: payload
+  // ceil(64 * 261 / 66) + 5 = 259, less than a sequence's 261, so each part's run crosses into
+  // the next sequence and every sequence is shared by two parts.
+  EXPECT_NE(plan(64, 128, 16384)
+                .find("66 parts of the SMs, 66 busy, 2 query blocks each; the longest part 254 "
+                      "key blocks of 64 in 1 split; 64 sequences shared by parts in 128 pieces"),
+            std::string::npos)
+      << plan(64, 128, 16384);
+}
+
 // FlashMLA's decode step (DeepSeek's latent attention on Hopper), as its tile scheduler deals it:
-// one sequence of 16,384 keys and 16 heads over the H100's 132 SMs, one block of 64 query rows a
-// part, so 132 parts; the sequence costs its 256 key blocks and 5 for its split, so each part's
-// payload is ceil(261 / 132) + 5 = 7, 38 parts get work, and the longest running part takes 2
-// key blocks and one split. Each block is a tile of 64 query rows (the 16 heads padded) at an
-// SM's share of the rate, its keys read at the busy parts' share of the bandwidth, no faster
-// than one SM reads. The op's FLOPs and bytes, and so its bound, are the same.
+// one sequence of 16,384 keys and 16 heads over the H100's 132 SMs, 128 parts taking 2 of its
+// key blocks each (above). Each block is a tile of 64 query rows (the 16 heads padded) at an
+// SM's share of the rate, its keys read at the busy parts' share of the bandwidth, no faster than
+// one SM reads, with the piece's partial output; the combine kernel's 16 CTAs, one a head, read
+// the 128 pieces back no faster than 16 SMs read. The op's FLOPs and bytes, and so its bound,
+// are the same.
 TEST(Expected, FlashMlaDealsTheKeysAsItsSchedulerDoes) {
   const Device& h100 = device("h100-sxm");
   const Calibration c = *find_calibration(h100);
@@ -1129,14 +1170,17 @@ TEST(Expected, FlashMlaDealsTheKeysAsItsSchedulerDoes) {
   const auto bandwidth = [&](const Op& op) {
     return op.bytes / expected_time(op, h100, Precision::bf16, c)->memory_time_s;
   };
-  const double part_rate =
-      std::min(bandwidth(spread) / 38, c.read_streaming_bytes_per_s_per_unit->value);
+  const double sm_rate = c.read_streaming_bytes_per_s_per_unit->value;
+  const double part_rate = std::min(bandwidth(spread) / 128, sm_rate);
+  const double partial = 16 * 513 * 4.0;
   EXPECT_NEAR(e->memory_time_s,
-              2 * 64 * 576 * 2 / part_rate +
+              (2 * 64 * 576 * 2 + partial) / part_rate +
                   (flash_mla.bytes - flash_mla.attention_shape->kv_bytes) / bandwidth(spread),
               1e-15);
-  EXPECT_GT(e->time_s, e->fixed_time_s + c.attention_decode_block_overhead_s->value);
-  EXPECT_NE(e->detail.find("132 parts of the SMs, 38 busy"), std::string::npos) << e->detail;
+  const double combine_s = 128 * partial / std::min(bandwidth(spread), 16 * sm_rate);
+  EXPECT_GT(e->time_s, e->fixed_time_s + c.attention_decode_block_overhead_s->value + combine_s);
+  EXPECT_NE(e->detail.find("132 parts of the SMs, 128 busy"), std::string::npos) << e->detail;
+  EXPECT_NE(e->detail.find("the combine kernel's 16 CTAs"), std::string::npos) << e->detail;
   EXPECT_DOUBLE_EQ(flash_mla.flops, spread.flops);
   EXPECT_DOUBLE_EQ(flash_mla.bytes, spread.bytes);
 }
@@ -1975,12 +2019,12 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("collective_aiconfigurator_l40s", held_out, 252, 0.61, 0.95);
   // DeepSeek's latent attention in decode as TensorRT-LLM runs it (its rotary and latent cache
   // pass, then the fused kernel over the latent cache), every head count from 128 to 1: on
-  // Hopper FlashMLA, priced as its tile scheduler deals the keys out, within a tenth at the
-  // median (the p90 in its steps of few sequences and long caches); on Blackwell trtllm-gen's
+  // Hopper FlashMLA, priced as its tile scheduler deals the keys out and its combine kernel reads
+  // the shared sequences' pieces back, meeting the targets; on Blackwell trtllm-gen's
   // kernel, priced as an even spread, a fifth to a quarter faster than measured, which this
   // holds, unhidden (docs/predict.md). Nothing was fitted to them.
-  expect_set("decode_attention_aiconfigurator_h100_mla", held_out, 320, 0.09, 0.30);
-  expect_set("decode_attention_aiconfigurator_h200_mla", held_out, 320, 0.10, 0.30);
+  expect_set("decode_attention_aiconfigurator_h100_mla", held_out, 320, 0.06, 0.16);
+  expect_set("decode_attention_aiconfigurator_h200_mla", held_out, 320, 0.08, 0.16);
   expect_set("decode_attention_aiconfigurator_b200_mla", held_out, 320, 0.24, 0.49);
   expect_set("decode_attention_aiconfigurator_b300_mla", held_out, 320, 0.23, 0.48);
   expect_set("decode_attention_aiconfigurator_gb200_mla", held_out, 320, 0.26, 0.49);
