@@ -296,15 +296,27 @@ class StepBuilder {
     } else {
       add_linear("q_proj", "projection", layers(), tokens(), h, q_width, w);
     }
-    add_linear("kv_a_proj", "projection", layers(), tokens(), h, a.cache_elements(), w, 1,
-               work_.kv_bytes);
+    add_linear("kv_a_proj", "projection", layers(), tokens(), h, a.cache_elements(), w);
     add_norm("latent_norm", layers(), a.q_lora_rank + a.kv_lora_rank);
+    add_latent_rotary_cache_write(a);
     if (new_ > 1) {
       add_expanded_latent_attention(a);
     } else {
       add_absorbed_latent_attention(a);
     }
     add_linear("o_proj", "projection", layers(), tokens(), shard_.heads * a.v_head_dim, h, w);
+  }
+
+  // The pass every engine runs between the latent projections and the attention (Op
+  // latent_rotary_cache_write): each head's rotary query dimensions turned, and each new token's
+  // latent, its shared rotary key turned, written into the cache (TensorRT-LLM's
+  // mla_rope_generation and its context counterpart, vLLM's rotary_embedding and
+  // concat_and_cache_mla).
+  void add_latent_rotary_cache_write(const LatentAttention& a) {
+    const Op pass =
+        latent_rotary_cache_write(tokens(), shard_.heads, a.qk_rope_head_dim, a.cache_elements(),
+                                  work_.activation_bytes, work_.kv_bytes);
+    add("latent_rotary_cache_write", pass.kind, layers(), pass.flops, pass.bytes, work_.compute);
   }
 
   void add_expanded_latent_attention(const LatentAttention& a) {

@@ -365,6 +365,28 @@ TEST(LatentAttention, PrefillExpandsDecodeAbsorbs) {
   EXPECT_DOUBLE_EQ(op(decode, "q_absorb").flops, 2 * 4 * 128 * 128 * 512.0);
 }
 
+// Between the latent projections and the attention, both phases run the pass that turns each
+// head's 64 rotary query dimensions and writes each new token's 576-wide latent, its rotary key
+// turned, into the cache (TensorRT-LLM's mla_rope_generation, vLLM's rotary_embedding and
+// concat_and_cache_mla); kv_a_proj writes its latent as an activation, not into the cache.
+TEST(LatentAttention, BothPhasesTurnTheRotaryPartsAndWriteTheCache) {
+  const ModelConfig m = load_model("deepseek-v3");
+  Workload w;
+  w.batch = 4;
+  w.kv_bytes = 1;  // an fp8 cache: the pass reads 16-bit latents and writes 8-bit ones
+  const Device& h200 = device("h200-sxm");
+  for (const auto& [phase, tokens] : {std::pair{"prefill", 512.0}, std::pair{"decode", 1.0}}) {
+    const PhaseResult step = model_step(m, w, h200, phase, tokens, phase[0] == 'd' ? 999 : 0);
+    const double rows = 4 * tokens;
+    const ModelOp& pass = op(step, "latent_rotary_cache_write");
+    EXPECT_EQ(pass.count, 61) << phase;
+    EXPECT_DOUBLE_EQ(pass.bytes, 2 * rows * 128 * 64 * 2.0 + rows * 576 * (2.0 + 1)) << phase;
+    EXPECT_DOUBLE_EQ(pass.flops, 3 * (rows * 128 * 64 + rows * 64)) << phase;
+    EXPECT_DOUBLE_EQ(op(step, "kv_a_proj").bytes, 7168 * 576 * 2.0 + rows * (7168 + 576) * 2.0)
+        << phase;
+  }
+}
+
 TEST(Quantisation, FormatsHaveTheirRealBytes) {
   EXPECT_DOUBLE_EQ(find_quant_format("fp8-block")->bits_per_value(), 8 + 32.0 / (128 * 128));
   EXPECT_DOUBLE_EQ(find_quant_format("int4-g128")->bits_per_value(), 4 + 20.0 / 128);
