@@ -513,14 +513,24 @@ std::optional<DecodeBlocks> decode_schedule(const AttentionShape& s, const Devic
   return std::nullopt;
 }
 
+// What one of `sharers` CTAs reading the same data side by side reads at most: the first to
+// reach each block takes it from memory at an SM's read rate (`sm_bytes_per_s`), the others
+// find it in the L2 and take it at an SM's rate from there, where the calibration has one.
+double shared_read_bytes_per_s(const Calibration& c, double sm_bytes_per_s, double sharers) {
+  if (sharers <= 1 || !c.l2_streaming_bytes_per_s_per_unit) return sm_bytes_per_s;
+  const double from_l2 = c.l2_streaming_bytes_per_s_per_unit->value;
+  return 1 / (1 / (sharers * sm_bytes_per_s) + (sharers - 1) / (sharers * from_l2));
+}
+
 // FlashMLA's step (predict::flash_mla_plan): its longest running part's key blocks, each a tile
 // of 64 query rows at an SM's share of the rate and its keys read at the part's share of the
-// bandwidth (the part's CTAs for more than 64 query rows read the same keys, once from memory),
-// no faster than one SM reads, with the partial outputs its CTAs write for the pieces of shared
-// sequences; the queries in and outputs out at the whole bandwidth; each split it starts at the
-// calibration's cost a decode block (its queries loaded, its softmax reduced); and then the
-// combine kernel (flash_fwd_splitkv_mla_combine_kernel), a CTA for each query row of a shared
-// sequence, reading its pieces' partial outputs back, no faster than its SMs read.
+// bandwidth (the part's CTAs for more than 64 query rows, side by side in the grid, read the
+// same keys, once from memory and again from the L2: shared_read_bytes_per_s), no faster than
+// one SM reads, with the partial outputs its CTAs write for the pieces of shared sequences; the
+// queries in and outputs out at the whole bandwidth; each split it starts at the calibration's cost
+// a decode block (its queries loaded, its softmax reduced); and then the combine kernel
+// (flash_fwd_splitkv_mla_combine_kernel), a CTA for each query row of a shared sequence, reading
+// its pieces' partial outputs back, no faster than its SMs read.
 ExpectedTime flash_mla_time(const Op& op, const Device& device, const Calibration& c,
                             const Achievable& a, double rate_flops_per_s) {
   const AttentionShape& s = *op.attention_shape;
@@ -529,7 +539,8 @@ ExpectedTime flash_mla_time(const Op& op, const Device& device, const Calibratio
   const double key_element_bytes = s.kv_bytes / (s.batch * s.key_heads() * s.keys() * s.d_head);
   const double sm_bytes_per_s = sm_read_bytes_per_s(c, a.bandwidth_bytes_per_s);
   const double part_bytes_per_s =
-      std::min(a.bandwidth_bytes_per_s / plan.busy_parts, sm_bytes_per_s);
+      std::min(a.bandwidth_bytes_per_s / plan.busy_parts,
+               shared_read_bytes_per_s(c, sm_bytes_per_s, plan.query_blocks));
   const double partial_bytes = predict::flash_mla_partial_bytes(s);
   ExpectedTime e;
   e.compute_time_s =

@@ -1185,6 +1185,39 @@ TEST(Expected, FlashMlaDealsTheKeysAsItsSchedulerDoes) {
   EXPECT_DOUBLE_EQ(flash_mla.bytes, spread.bytes);
 }
 
+// 128 heads take two blocks of 64 query rows, two CTAs a part side by side in the grid reading
+// the same keys: the first to reach a block takes it from memory, the other from the L2, so each
+// reads at the mean of an SM's rates from the two, weighted by the bytes from each, where one
+// CTA alone reads at the memory's.
+TEST(Expected, FlashMlaQueryBlocksShareTheirKeysThroughTheL2) {
+  const Device& h100 = device("h100-sxm");
+  const Calibration c = *find_calibration(h100);
+  AttentionShape shape{.seq = 1, .d_head = 576, .heads = 128, .batch = 64};
+  shape.kv_seq = 16384;
+  shape.kv_heads = 1;
+  shape.d_value = 512;
+  shape.values_in_keys = true;
+  shape.flash_mla = true;
+  const Op op = attention(shape, 2);
+  const auto e = expected_time(op, h100, Precision::bf16, c);
+  ASSERT_TRUE(e.has_value());
+  shape.flash_mla = false;
+  const Op spread = attention(shape, 2);
+  const double bandwidth =
+      spread.bytes / expected_time(spread, h100, Precision::bf16, c)->memory_time_s;
+  const double from_memory = c.read_streaming_bytes_per_s_per_unit->value;
+  const double from_l2 = c.l2_streaming_bytes_per_s_per_unit->value;
+  const double shared = 1 / (0.5 / from_memory + 0.5 / from_l2);
+  // 66 busy parts; the longest takes 254 key blocks in one split, a piece of a shared sequence
+  // whose 128 rows' partial output its two CTAs write half each.
+  const double part_bytes = 254 * 64 * 576 * 2.0 + 128 * 513 * 4.0 / 2;
+  EXPECT_NEAR(e->memory_time_s,
+              part_bytes / std::min(bandwidth / 66, shared) +
+                  (op.bytes - op.attention_shape->kv_bytes) / bandwidth,
+              1e-12);
+  EXPECT_GT(shared, from_memory);
+}
+
 // `--flash-mla`: DeepSeek's decode attention as FlashMLA runs it; the bound unchanged, a model
 // without latent attention untouched.
 TEST(Expected, FlashMlaFlagPricesTheLatentDecode) {
@@ -2023,8 +2056,8 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // the shared sequences' pieces back, meeting the targets; on Blackwell trtllm-gen's
   // kernel, priced as an even spread, a fifth to a quarter faster than measured, which this
   // holds, unhidden (docs/predict.md). Nothing was fitted to them.
-  expect_set("decode_attention_aiconfigurator_h100_mla", held_out, 320, 0.06, 0.16);
-  expect_set("decode_attention_aiconfigurator_h200_mla", held_out, 320, 0.08, 0.16);
+  expect_set("decode_attention_aiconfigurator_h100_mla", held_out, 320, 0.06, 0.14);
+  expect_set("decode_attention_aiconfigurator_h200_mla", held_out, 320, 0.08, 0.15);
   expect_set("decode_attention_aiconfigurator_b200_mla", held_out, 320, 0.24, 0.49);
   expect_set("decode_attention_aiconfigurator_b300_mla", held_out, 320, 0.23, 0.48);
   expect_set("decode_attention_aiconfigurator_gb200_mla", held_out, 320, 0.26, 0.49);
