@@ -1103,6 +1103,38 @@ TEST(Expected, FlashAttention2DecodePricesItsBlocks) {
                    *attention(false, false).expected_time_s);
 }
 
+// DeepSeek's latent attention in one decode step: one 576-wide latent a key, its first 512
+// elements the values, read once for every head.
+AttentionShape latent_decode(double batch, double heads, double keys) {
+  AttentionShape shape{.seq = 1, .d_head = 576, .heads = heads, .batch = batch};
+  shape.kv_seq = keys;
+  shape.kv_heads = 1;
+  shape.d_value = 512;
+  shape.values_in_keys = true;
+  return shape;
+}
+
+// A latent decode step on the H100 priced twice: its keys spread evenly, and as FlashMLA deals
+// them; with the bandwidth the even spread streams at.
+struct FlashMlaStep {
+  Calibration c;
+  Op spread;
+  Op flash_mla;
+  ExpectedTime e;
+  double bandwidth = 0;
+};
+
+FlashMlaStep flash_mla_step(AttentionShape shape) {
+  const Device& h100 = device("h100-sxm");
+  FlashMlaStep step{*find_calibration(h100), attention(shape, 2), {}, {}, 0};
+  shape.flash_mla = true;
+  step.flash_mla = attention(shape, 2);
+  step.e = expected_time(step.flash_mla, h100, Precision::bf16, step.c).value();
+  step.bandwidth = step.spread.bytes /
+                   expected_time(step.spread, h100, Precision::bf16, step.c).value().memory_time_s;
+  return step;
+}
+
 // FlashMLA's tile scheduler, part by part as get_mla_metadata_kernel deals (the expected time's
 // description says its plan): each sequence costs its 64-key blocks and 5 a split, and the
 // payload is the total over the parts rounded up, and 5.
@@ -1110,11 +1142,7 @@ TEST(Expected, FlashMlaPlanFollowsTheSchedulersLoop) {
   const Device& h100 = device("h100-sxm");
   const Calibration c = *find_calibration(h100);
   const auto plan = [&](double batch, double heads, double keys) {
-    AttentionShape shape{.seq = 1, .d_head = 576, .heads = heads, .batch = batch};
-    shape.kv_seq = keys;
-    shape.kv_heads = 1;
-    shape.d_value = 512;
-    shape.values_in_keys = true;
+    AttentionShape shape = latent_decode(batch, heads, keys);
     shape.flash_mla = true;
     return expected_time(attention(shape, 2), h100, Precision::bf16, c)->detail;
   };
@@ -1152,37 +1180,28 @@ TEST(Expected, FlashMlaPlanFollowsTheSchedulersLoop) {
 // the 128 pieces back no faster than 16 SMs read. The op's FLOPs and bytes, and so its bound,
 // are the same.
 TEST(Expected, FlashMlaDealsTheKeysAsItsSchedulerDoes) {
-  const Device& h100 = device("h100-sxm");
-  const Calibration c = *find_calibration(h100);
-  AttentionShape shape{.seq = 1, .d_head = 576, .heads = 16, .batch = 1};
-  shape.kv_seq = 16384;
-  shape.kv_heads = 1;
-  shape.d_value = 512;
-  shape.values_in_keys = true;
+  AttentionShape shape = latent_decode(1, 16, 16384);
   shape.causal = true;
-  const Op spread = attention(shape, 2);
-  shape.flash_mla = true;
-  const Op flash_mla = attention(shape, 2);
-  const auto e = expected_time(flash_mla, h100, Precision::bf16, c);
-  ASSERT_TRUE(e.has_value());
-  const double rate = c.attention_efficiency_d128.value * h100.peak(Precision::bf16).value;
-  EXPECT_NEAR(e->compute_time_s, 2 * (2.0 * 64 * 64 * (576 + 512)) / (rate / 132), 1e-15);
-  const auto bandwidth = [&](const Op& op) {
-    return op.bytes / expected_time(op, h100, Precision::bf16, c)->memory_time_s;
-  };
+  const FlashMlaStep step = flash_mla_step(shape);
+  const Calibration& c = step.c;
+  const ExpectedTime& e = step.e;
+  const double rate =
+      c.attention_efficiency_d128.value * device("h100-sxm").peak(Precision::bf16).value;
+  EXPECT_NEAR(e.compute_time_s, 2 * (2.0 * 64 * 64 * (576 + 512)) / (rate / 132), 1e-15);
   const double sm_rate = c.read_streaming_bytes_per_s_per_unit->value;
-  const double part_rate = std::min(bandwidth(spread) / 128, sm_rate);
+  const double part_rate = std::min(step.bandwidth / 128, sm_rate);
   const double partial = 16 * 513 * 4.0;
-  EXPECT_NEAR(e->memory_time_s,
-              (2 * 64 * 576 * 2 + partial) / part_rate +
-                  (flash_mla.bytes - flash_mla.attention_shape->kv_bytes) / bandwidth(spread),
-              1e-15);
-  const double combine_s = 128 * partial / std::min(bandwidth(spread), 16 * sm_rate);
-  EXPECT_GT(e->time_s, e->fixed_time_s + c.attention_decode_block_overhead_s->value + combine_s);
-  EXPECT_NE(e->detail.find("132 parts of the SMs, 128 busy"), std::string::npos) << e->detail;
-  EXPECT_NE(e->detail.find("the combine kernel's 16 CTAs"), std::string::npos) << e->detail;
-  EXPECT_DOUBLE_EQ(flash_mla.flops, spread.flops);
-  EXPECT_DOUBLE_EQ(flash_mla.bytes, spread.bytes);
+  EXPECT_NEAR(
+      e.memory_time_s,
+      (2 * 64 * 576 * 2 + partial) / part_rate +
+          (step.flash_mla.bytes - step.flash_mla.attention_shape->kv_bytes) / step.bandwidth,
+      1e-15);
+  const double combine_s = 128 * partial / std::min(step.bandwidth, 16 * sm_rate);
+  EXPECT_GT(e.time_s, e.fixed_time_s + c.attention_decode_block_overhead_s->value + combine_s);
+  EXPECT_NE(e.detail.find("132 parts of the SMs, 128 busy"), std::string::npos) << e.detail;
+  EXPECT_NE(e.detail.find("the combine kernel's 16 CTAs"), std::string::npos) << e.detail;
+  EXPECT_DOUBLE_EQ(step.flash_mla.flops, step.spread.flops);
+  EXPECT_DOUBLE_EQ(step.flash_mla.bytes, step.spread.bytes);
 }
 
 // 128 heads take two blocks of 64 query rows, two CTAs a part side by side in the grid reading
@@ -1190,30 +1209,17 @@ TEST(Expected, FlashMlaDealsTheKeysAsItsSchedulerDoes) {
 // reads at the mean of an SM's rates from the two, weighted by the bytes from each, where one
 // CTA alone reads at the memory's.
 TEST(Expected, FlashMlaQueryBlocksShareTheirKeysThroughTheL2) {
-  const Device& h100 = device("h100-sxm");
-  const Calibration c = *find_calibration(h100);
-  AttentionShape shape{.seq = 1, .d_head = 576, .heads = 128, .batch = 64};
-  shape.kv_seq = 16384;
-  shape.kv_heads = 1;
-  shape.d_value = 512;
-  shape.values_in_keys = true;
-  shape.flash_mla = true;
-  const Op op = attention(shape, 2);
-  const auto e = expected_time(op, h100, Precision::bf16, c);
-  ASSERT_TRUE(e.has_value());
-  shape.flash_mla = false;
-  const Op spread = attention(shape, 2);
-  const double bandwidth =
-      spread.bytes / expected_time(spread, h100, Precision::bf16, c)->memory_time_s;
-  const double from_memory = c.read_streaming_bytes_per_s_per_unit->value;
-  const double from_l2 = c.l2_streaming_bytes_per_s_per_unit->value;
+  const FlashMlaStep step = flash_mla_step(latent_decode(64, 128, 16384));
+  const double from_memory = step.c.read_streaming_bytes_per_s_per_unit->value;
+  const double from_l2 = step.c.l2_streaming_bytes_per_s_per_unit->value;
   const double shared = 1 / (0.5 / from_memory + 0.5 / from_l2);
   // 66 busy parts; the longest takes 254 key blocks in one split, a piece of a shared sequence
   // whose 128 rows' partial output its two CTAs write half each.
   const double part_bytes = 254 * 64 * 576 * 2.0 + 128 * 513 * 4.0 / 2;
-  EXPECT_NEAR(e->memory_time_s,
-              part_bytes / std::min(bandwidth / 66, shared) +
-                  (op.bytes - op.attention_shape->kv_bytes) / bandwidth,
+  const Op& op = step.flash_mla;
+  EXPECT_NEAR(step.e.memory_time_s,
+              part_bytes / std::min(step.bandwidth / 66, shared) +
+                  (op.bytes - op.attention_shape->kv_bytes) / step.bandwidth,
               1e-12);
   EXPECT_GT(shared, from_memory);
 }
