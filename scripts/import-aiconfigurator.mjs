@@ -515,8 +515,7 @@ const latentGenerationAttention = {
   directives: part => [
     "replayed_copies = 1 (the collector replays the call on the same buffers and cache, collector/trtllm/collect_mla.py: what the L2 holds of them it holds from the call before)",
     "attention = latent-layer (mla_rope_generation turns the queries' rotary part into the fused queries and writes each new token's latent, its rotary part turned, into the cache before the backend's forward: collector/trtllm/collect_mla.py; the kernel reads each cached latent once, its first 512 elements the values)",
-    ...(part.tllmGen ? [] : ["extra_kernels = 1 (FlashMLA's combine kernel after its split kernel, run_mha_fwd_splitkv_mla)",
-      "decode_kernel = flash-mla (FlashMLA's tile scheduler deals each sequence's 64-key blocks to parts of the SMs, get_mla_metadata_kernel with fixed_overhead_num_blocks = 5, its parts TensorRT-LLM's getFlashMlaNumSmParts: the SMs over the K/V heads and the blocks of 64 query rows)"]),
+    ...(part.tllmGen ? [] : ["decode_kernel = flash-mla (FlashMLA's tile scheduler deals each sequence's 64-key blocks to parts of the SMs, get_mla_metadata_kernel with fixed_overhead_num_blocks = 5, its parts TensorRT-LLM's getFlashMlaNumSmParts: the SMs over the K/V heads and the blocks of 64 query rows; its combine kernel runs after the split kernel, run_mha_fwd_splitkv_mla)"]),
     ...burst(10, 6, 'collector/trtllm/collect_mla.py: warming_up = 10, test_ite = 6')],
   impossible: (r, part) => {
     const bytes = 2 * Number(r.batch_size) * (Number(r.num_heads) * (latentHeadDim + latentValueDim) +

@@ -118,6 +118,9 @@ struct AttentionShape {
   bool flash2_split_blocks() const { return flash2_split_kv && seq <= 1 && kv_reads == 1; }
   // FlashMLA's split-KV schedule (flash_mla above): its queries in blocks of 64 rows.
   bool flash_mla_blocks() const { return flash_mla && kv_reads == 1; }
+  // The kernels one call launches: FlashMLA's split kernel and its combine kernel after it
+  // (run_mha_fwd_splitkv_mla launches both every call), one otherwise.
+  double kernels() const { return flash_mla_blocks() ? 2 : 1; }
   // Query-key scores of one head of one sequence: every key for every query, or causal, a
   // cache's keys and, within the sequence, the keys up to each query's own position.
   double scores() const {
@@ -142,6 +145,8 @@ struct Op {
   // every step reads before it goes on. The kernel takes at least this many round trips to the
   // L2 (Calibration::chained_load_s); 0 for most kernels, and products and attention ignore it.
   double chained_loads = 0;
+  // The kernels it launches, each paying a kernel's floor and its launch.
+  double kernels() const { return attention_shape ? attention_shape->kernels() : 1; }
 };
 
 // c = a + b over n elements: one FLOP per element, two reads and one write.

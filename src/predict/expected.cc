@@ -572,7 +572,10 @@ ExpectedTime flash_mla_time(const Op& op, const Device& device, const Calibratio
           "kernel's {} CTAs read back",
           plan.split_sequences, plan.partial_outputs, combine_ctas);
   }
-  return finish(e, a, overlapped_work_s(e, a) + split_s + combine_s);
+  // The combine kernel's floor beside the split kernel's (Op::kernels).
+  Achievable two_kernels = a;
+  two_kernels.floor_s *= op.kernels();
+  return finish(e, two_kernels, overlapped_work_s(e, a) + split_s + combine_s);
 }
 
 ExpectedTime attention_time(const Op& op, const Device& device, Precision precision,
@@ -734,7 +737,7 @@ std::optional<ExpectedTime> expected_time(const Op& op, const Device& device, Pr
   } else {
     e = streaming_time(op, a, device, calibration);
   }
-  wait_for_host(e, host_launch_interval_s(calibration, options.launch));
+  wait_for_host(e, op.kernels() * host_launch_interval_s(calibration, options.launch));
   e.extrapolated = e.extrapolated || !calibration.measured;
   if (a.describe && !a.cache_level.empty())
     e.detail += fmt::format("; its data stays in {} between calls", a.cache_level);
@@ -1162,7 +1165,7 @@ bool expect_phase(PhaseResult& phase, const Device& device, const Workload& w, c
     extrapolated = extrapolated || e->extrapolated;
     total += op.count * e->time_s;
     kernel_costs += op.count * e->kernel_cost_s();
-    phase.kernels += op.count;
+    phase.kernels += op.count * op.kernels();
   }
   phase.expected_time_s = total;
   phase.expected_kernel_cost_s = kernel_costs;

@@ -1120,18 +1120,19 @@ struct FlashMlaStep {
   Calibration c;
   Op spread;
   Op flash_mla;
+  ExpectedTime spread_e;
   ExpectedTime e;
   double bandwidth = 0;
 };
 
 FlashMlaStep flash_mla_step(AttentionShape shape) {
   const Device& h100 = device("h100-sxm");
-  FlashMlaStep step{*find_calibration(h100), attention(shape, 2), {}, {}, 0};
+  FlashMlaStep step{*find_calibration(h100), attention(shape, 2), {}, {}, {}, 0};
   shape.flash_mla = true;
   step.flash_mla = attention(shape, 2);
+  step.spread_e = expected_time(step.spread, h100, Precision::bf16, step.c).value();
   step.e = expected_time(step.flash_mla, h100, Precision::bf16, step.c).value();
-  step.bandwidth = step.spread.bytes /
-                   expected_time(step.spread, h100, Precision::bf16, step.c).value().memory_time_s;
+  step.bandwidth = step.spread.bytes / step.spread_e.memory_time_s;
   return step;
 }
 
@@ -1200,6 +1201,9 @@ TEST(Expected, FlashMlaDealsTheKeysAsItsSchedulerDoes) {
   EXPECT_GT(e.time_s, e.fixed_time_s + c.attention_decode_block_overhead_s->value + combine_s);
   EXPECT_NE(e.detail.find("132 parts of the SMs, 128 busy"), std::string::npos) << e.detail;
   EXPECT_NE(e.detail.find("the combine kernel's 16 CTAs"), std::string::npos) << e.detail;
+  // Two kernels launched, each at the floor.
+  EXPECT_EQ(step.flash_mla.kernels(), 2);
+  EXPECT_DOUBLE_EQ(e.fixed_time_s, 2 * step.spread_e.fixed_time_s);
   EXPECT_DOUBLE_EQ(step.flash_mla.flops, step.spread.flops);
   EXPECT_DOUBLE_EQ(step.flash_mla.bytes, step.spread.bytes);
 }
@@ -1238,6 +1242,8 @@ TEST(Expected, FlashMlaFlagPricesTheLatentDecode) {
   const ModelOp flash_mla = attention("deepseek-v3", true);
   ASSERT_TRUE(flash_mla.attention_shape->flash_mla_blocks());
   EXPECT_TRUE(flash_mla.attention_shape->values_in_keys);
+  EXPECT_EQ(flash_mla.kernels(), 2);  // its combine kernel, counted among the step's kernels
+  EXPECT_EQ(spread.kernels(), 1);
   EXPECT_DOUBLE_EQ(flash_mla.time_s, spread.time_s);
   EXPECT_NE(*flash_mla.expected_time_s, *spread.expected_time_s);
   EXPECT_DOUBLE_EQ(*attention("llama-3.1-8b", true).expected_time_s,
