@@ -81,7 +81,8 @@ struct Workload {
   bool flash2_decode = false;
   // DeepSeek's latent attention decodes with FlashMLA's split-KV kernel (vLLM's and TensorRT-LLM's
   // on Hopper): its keys dealt out by FlashMLA's own tile scheduler, each split paying the
-  // calibration's attention.decode_block_overhead (AttentionShape::flash_mla).
+  // calibration's attention.decode_block_overhead, then its combine kernel
+  // (AttentionShape::flash_mla).
   bool flash_mla = false;
   // The prompt's attention runs TensorRT-LLM's context FMHA kernels, at the calibration's rate
   // for them where it has one (AttentionShape::trtllm_fmha); else FlashAttention's.

@@ -98,7 +98,8 @@ struct AttentionShape {
   bool flash2_split_kv = false;
   // A decode step run by FlashMLA's split-KV kernel (DeepSeek's latent attention on Hopper): its
   // keys dealt out to parts of the SMs by its own tile scheduler (predict::flash_mla_plan), each
-  // 64-key block a tile of 64 query rows, each split paying the calibration's decode block cost.
+  // 64-key block a tile of 64 query rows, each split paying the calibration's decode block cost,
+  // and its combine kernel after it reading back the pieces of sequences parts share.
   bool flash_mla = false;
 
   double keys() const { return kv_seq > 0 ? kv_seq : seq; }

@@ -86,14 +86,14 @@ LevelBandwidth bandwidth_for(const Op& op, const Device& device, const Calibrati
 }
 
 // What a kernel of `op` reaches at a compute rate: the bandwidth of the level its data is in, and
-// the fixed cost of a kernel launched so.
+// the fixed cost of its kernels (Op::kernels) launched so.
 Achievable achievable_at(const Op& op, const Device& device, double rate_flops_per_s,
                          const Calibration& c, KernelLaunch launch, double l2_hit_share = 0) {
   const LevelBandwidth bandwidth = bandwidth_for(op, device, c, l2_hit_share);
   return {rate_flops_per_s,
           bandwidth.bytes_per_s,
           bandwidth.levels,
-          kernel_fixed_cost_s(c, launch),
+          op.kernels() * kernel_fixed_cost_s(c, launch),
           c.overlap_exponent ? c.overlap_exponent->value : 0,
           bandwidth.cache_level};
 }
@@ -572,10 +572,7 @@ ExpectedTime flash_mla_time(const Op& op, const Device& device, const Calibratio
           "kernel's {} CTAs read back",
           plan.split_sequences, plan.partial_outputs, combine_ctas);
   }
-  // The combine kernel's floor beside the split kernel's (Op::kernels).
-  Achievable two_kernels = a;
-  two_kernels.floor_s *= op.kernels();
-  return finish(e, two_kernels, overlapped_work_s(e, a) + split_s + combine_s);
+  return finish(e, a, overlapped_work_s(e, a) + split_s + combine_s);
 }
 
 ExpectedTime attention_time(const Op& op, const Device& device, Precision precision,
