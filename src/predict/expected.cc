@@ -962,17 +962,34 @@ double local_pass_bytes_per_s(const Device& device, const Calibration& c) {
   return c.bandwidth_efficiency.value * device.main_bandwidth_bytes_per_s();
 }
 
+// The share of what one call writes and then reads back that the L2 still holds when it reads
+// it, from the call's working set over the L2's capacity (Calibration::l2_hit_share); none where
+// the catalog gives the part no L2.
+double held_within_call_share(double working_set_bytes, const Device& device,
+                              const Calibration& c) {
+  const MemoryLevel* l2 = device.shared_cache();
+  if (!l2 || working_set_bytes <= 0) return 0;
+  return c.l2_hit_share(working_set_bytes / l2->capacity_bytes->value);
+}
+
 // The one-shot kernel (allreduce_fusion_kernel_oneshot_lamport, TensorRT-LLM's
 // allReduceFusionKernels.cu): each GPU writes its whole buffer to every peer, n - 1 buffers in
 // over its link, clears the n copies the call before it used (a pass over its own memory), and
 // reduces the copies once it knows they have all arrived, which the calibration's latency prices.
+// The reduction reads back the n copies the call has just written and writes the sum: where the
+// L2 holds the call's working set (its buffer in and out, the n copies, the n it clears) it reads
+// them from the L2 as they arrive, in the shadow of the link; what the L2 cannot hold it reads
+// from memory, and writes the sum there, after the last copy is in.
 ExpectedTime one_shot_allreduce_time(double bytes, int ranks, const Device& device,
                                      const Calibration& c, KernelLaunch launch) {
   const double received = (ranks - 1) * bytes;
   const double cleared = ranks * bytes;
+  const double working_set = (2.0 * ranks + 2) * bytes;
+  const double reduced_from_memory =
+      (ranks + 1) * bytes * (1 - held_within_call_share(working_set, device, c));
   return communication_kernel(
       c.collective_custom_latency_s->value + received / ring_bandwidth(in_node_link(device), c) +
-          cleared / local_pass_bytes_per_s(device, c),
+          (cleared + reduced_from_memory) / local_pass_bytes_per_s(device, c),
       fmt::format("TensorRT-LLM's one-shot all-reduce over {} GPUs", ranks), c, launch);
 }
 
