@@ -2130,8 +2130,8 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("collective_aiconfigurator_rtx-pro-6000-server_sglang", held_out, 23, 0.29, 0.43);
   // Each engine's all-reduce (TensorRT-LLM's, vLLM's and SGLang's, five calls a CUDA graph):
   // TensorRT-LLM's priced as its dispatch picks (its lookup table; 1.0's token threshold on the
-  // A100; the one-shot kernel's reduction from memory past the L2), the custom latency and the two-shot share fitted to the H100's and B300's tables;
-  // vLLM's and SGLang's as vLLM's custom
+  // A100; the one-shot kernel's reduction from memory past the L2), the custom latency and the
+  // two-shot share fitted to the H100's and B300's tables; vLLM's and SGLang's as vLLM's custom
   // all-reduce (one stage or two, NCCL's from 8 MiB, SGLang's past it), its figures fitted to the
   // H100's and A100's vLLM tables and the B300's SGLang table; the others held out and run once.
   // The L40S's PCIe host decides its rows (docs/predict.md).
