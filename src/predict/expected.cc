@@ -985,12 +985,17 @@ ExpectedTime one_shot_allreduce_time(double bytes, int ranks, const Device& devi
   const double received = (ranks - 1) * bytes;
   const double cleared = ranks * bytes;
   const double working_set = (2.0 * ranks + 2) * bytes;
-  const double reduced_from_memory =
-      (ranks + 1) * bytes * (1 - held_within_call_share(working_set, device, c));
+  const double held = held_within_call_share(working_set, device, c);
+  const double reduced_from_memory = (ranks + 1) * bytes * (1 - held);
+  std::string detail = fmt::format("TensorRT-LLM's one-shot all-reduce over {} GPUs", ranks);
+  if (held <= 0)
+    detail += ", its reduction from memory past the L2";
+  else if (held < 1)
+    detail += fmt::format(", {:.0f}% of its reduction from memory past the L2", 100 * (1 - held));
   return communication_kernel(
       c.collective_custom_latency_s->value + received / ring_bandwidth(in_node_link(device), c) +
           (cleared + reduced_from_memory) / local_pass_bytes_per_s(device, c),
-      fmt::format("TensorRT-LLM's one-shot all-reduce over {} GPUs", ranks), c, launch);
+      std::move(detail), c, launch);
 }
 
 // The two-shot kernel (allreduce_fusion_kernel_twoshot_sync, the same file): each GPU copies its

@@ -1618,6 +1618,10 @@ TEST(Expected, OneShotAllReduceReducesFromMemoryPastTheL2) {
   const double spilled = 2048 * 4096 * 2;
   ASSERT_GT(6 * spilled, l2 / 2);
   EXPECT_NEAR(one_shot(2048), priced(spilled, 2 + 3), 1e-12);
+  EXPECT_NE(expected_trtllm_allreduce_time(AllreduceMessage{2048, 4096, 2}, 2, h100, c,
+                                           KernelLaunch::graph, AllreduceKernel::trtllm)
+                .detail.find("its reduction from memory past the L2"),
+            std::string::npos);
   // A part the catalog gives no L2: nothing held.
   Device no_l2 = h100;
   std::erase_if(no_l2.memory, [](const MemoryLevel& m) { return m.kind == MemoryKind::cache; });
