@@ -136,7 +136,7 @@ struct ModelOp {
   std::optional<AttentionShape> attention_shape;
   // Per instance, where a calibration applies; kernels() launched per instance.
   std::optional<double> expected_time_s;
-  double kernels() const { return attention_shape ? attention_shape->kernels() : 1; }
+  double kernels() const { return kernels_launched(attention_shape); }
   Precision precision = Precision::fp16;  // the peak its FLOPs run at
   // A linear op whose weights are narrower than its products (a weight-only format, widened as
   // the kernel reads it): their bits each, scales included; 0 otherwise.

@@ -130,6 +130,12 @@ struct AttentionShape {
   }
 };
 
+// The kernels an op of this attention shape launches a call: the shape's, one for any other op
+// (Op::kernels, ModelOp::kernels).
+inline double kernels_launched(const std::optional<AttentionShape>& attention) {
+  return attention ? attention->kernels() : 1;
+}
+
 struct Op {
   std::string kind;   // "add", "gemv", "gemm", "attention", "decode"
   std::string label;  // the operation with its sizes, for people
@@ -147,7 +153,7 @@ struct Op {
   // L2 (Calibration::chained_load_s); 0 for most kernels, and products and attention ignore it.
   double chained_loads = 0;
   // The kernels it launches, each paying a kernel's floor and its launch.
-  double kernels() const { return attention_shape ? attention_shape->kernels() : 1; }
+  double kernels() const { return kernels_launched(attention_shape); }
 };
 
 // c = a + b over n elements: one FLOP per element, two reads and one write.

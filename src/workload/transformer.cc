@@ -226,9 +226,14 @@ class StepBuilder {
   // rotary_cache_write): TensorRT-LLM's QKV preprocessing kernel, vLLM's rotary_embedding and
   // reshape_and_cache, gpt-fast's compiled rotary and cache update.
   void add_rotary_cache_write() {
-    const Op pass = rotary_cache_write(tokens(), shard_.q_dim, shard_.kv_dim,
-                                       work_.activation_bytes, work_.kv_bytes);
-    add("rotary_cache_write", pass.kind, layers(), pass.flops, pass.bytes, work_.compute);
+    add_layer_pass("rotary_cache_write",
+                   rotary_cache_write(tokens(), shard_.q_dim, shard_.kv_dim, work_.activation_bytes,
+                                      work_.kv_bytes));
+  }
+
+  // A pass the op library counts (its kind, FLOPs and bytes), once a layer.
+  void add_layer_pass(std::string name, const Op& pass) {
+    add(std::move(name), pass.kind, layers(), pass.flops, pass.bytes, work_.compute);
   }
 
   AttendedKeys keys(AttentionSpan span) const {
@@ -313,10 +318,10 @@ class StepBuilder {
   // mla_rope_generation and its context counterpart, vLLM's rotary_embedding and
   // concat_and_cache_mla).
   void add_latent_rotary_cache_write(const LatentAttention& a) {
-    const Op pass =
+    add_layer_pass(
+        "latent_rotary_cache_write",
         latent_rotary_cache_write(tokens(), shard_.heads, a.qk_rope_head_dim, a.cache_elements(),
-                                  work_.activation_bytes, work_.kv_bytes);
-    add("latent_rotary_cache_write", pass.kind, layers(), pass.flops, pass.bytes, work_.compute);
+                                  work_.activation_bytes, work_.kv_bytes));
   }
 
   void add_expanded_latent_attention(const LatentAttention& a) {
