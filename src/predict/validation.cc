@@ -612,17 +612,27 @@ struct InGraph {
   KernelLaunch launch = KernelLaunch::graph;
 };
 
+// What an op of a call reads again that an earlier kernel of the same call touched moments
+// before (a quantization's second pass over its input, a product's read of the input the pass
+// before it wrote): so many bytes, and what the call has moved since they were touched, that
+// kernel's bytes and those of any after it. The L2 still holds them as it holds a replayed
+// working set of that size (Calibration::l2_hit_share).
+struct ReadAgain {
+  double bytes = 0;
+  double moved_since_bytes = 0;
+};
+
 // A call of a kernel table's row as its source times it: `ops` one after the other on `device`,
 // what the source's timing adds to it and `extra_kernels` more kernels at the calibration's
-// floor, each op's data `l2_hits` in the L2, `in_graph` of the calls following another kernel
-// of their CUDA graph.
+// floor, each op's data `l2_hits[i]` in the L2 (from the call before or from earlier in the
+// call), `in_graph` of the calls following another kernel of their CUDA graph.
 struct TimedCall {
   const Device& device;
   std::span<const Op> ops;
   Precision precision;
   double overhead_s = 0;
   double extra_kernels = 0;
-  double l2_hits = 0;
+  std::span<const double> l2_hits;
   InGraph in_graph;
 };
 
@@ -635,14 +645,15 @@ double blended_in_graph(double alone_s, double graph_s, double in_graph) {
 // One op's expected time in `call` with calibration `c`: launched alone, or for the share of
 // the calls that follow another kernel of their graph, as that graph launches them; nullopt
 // where `c` prices none.
-std::optional<ExpectedTime> expected_in_call(const Op& op, const TimedCall& call,
+std::optional<ExpectedTime> expected_in_call(std::size_t op_index, const TimedCall& call,
                                              const Calibration& c) {
+  const Op& op = call.ops[op_index];
+  const double hits = call.l2_hits[op_index];
   auto alone = expected_time(op, call.device, call.precision, c,
-                             {.launch = KernelLaunch::alone, .l2_hit_share = call.l2_hits});
+                             {.launch = KernelLaunch::alone, .l2_hit_share = hits});
   if (!alone || call.in_graph.share <= 0) return alone;
-  const ExpectedTime in_graph =
-      *expected_time(op, call.device, call.precision, c,
-                     {.launch = call.in_graph.launch, .l2_hit_share = call.l2_hits});
+  const ExpectedTime in_graph = *expected_time(
+      op, call.device, call.precision, c, {.launch = call.in_graph.launch, .l2_hit_share = hits});
   alone->time_s = blended_in_graph(alone->time_s, in_graph.time_s, call.in_graph.share);
   return alone;
 }
@@ -670,20 +681,39 @@ double expected_in_burst_s(const TimedCall& call, const Calibration& c, const Ti
     call_s = call_overhead_s(call, c);
     for (std::size_t i = 0; i < call.ops.size(); ++i) {
       const double clock = c.power_limit->mean_clock(start_s, end_s, busy_shares[i]);
-      call_s += expected_in_call(call.ops[i], call, at_clock(c, clock))->time_s;
+      call_s += expected_in_call(i, call, at_clock(c, clock))->time_s;
     }
   }
   return call_s;
 }
 
+// The share of each op's bytes the L2 serves: `between_calls` of them, held from the call before,
+// and of the rest what the op reads again that an earlier kernel of the call left there.
+std::vector<double> l2_hits_in_call(std::span<const Op> ops, double between_calls,
+                                    std::span<const ReadAgain> read_again, const Device& device,
+                                    const Calibration& c) {
+  std::vector<double> hits(ops.size(), between_calls);
+  const MemoryLevel* l2 = device.shared_cache();
+  if (!l2) return hits;
+  for (std::size_t i = 0; i < read_again.size() && i < ops.size(); ++i) {
+    const ReadAgain& again = read_again[i];
+    if (again.bytes <= 0 || ops[i].bytes <= 0) continue;
+    const double held = c.l2_hit_share(again.moved_since_bytes / l2->capacity_bytes->value);
+    hits[i] += (1 - between_calls) * held * std::min(1.0, again.bytes / ops[i].bytes);
+  }
+  return hits;
+}
+
 // The bound and, where a calibration applies, the expected time of `ops` run one after the
 // other on `device`, with what the source's timing adds to every call and `extra_kernels` more
 // kernels of the source's that ridge counts no work for, each at the calibration's floor, their
-// data where `where` says; `in_graph` of the calls follow another kernel of their CUDA graph and
-// pay that graph's floor, the rest a lone kernel's; timed within `burst`.
+// data where `where` says and, for the ops `read_again` names (none where it is empty), what of
+// it an earlier kernel of the call left in the L2; `in_graph` of the calls follow another kernel
+// of their CUDA graph and pay that graph's floor, the rest a lone kernel's; timed within `burst`.
 void price_ops(ValidationPoint& p, const Device& device, std::span<const Op> ops,
                Precision precision, double overhead_s, double extra_kernels = 0,
-               Residency where = {}, InGraph in_graph = {}, const TimedBurst& burst = {}) {
+               Residency where = {}, InGraph in_graph = {}, const TimedBurst& burst = {},
+               std::span<const ReadAgain> read_again = {}) {
   p.device_id = device.id;
   p.bound_s = overhead_s;
   for (const Op& op : ops) p.bound_s += bound_s(op, device, precision, where.l2_share);
@@ -693,11 +723,13 @@ void price_ops(ValidationPoint& p, const Device& device, std::span<const Op> ops
   const bool counts_hits = where.over_capacity > 0 && (!where.hits_need_profile_reach ||
                                                        calibration->l2_hit_all_to.has_value());
   const double l2_hits = counts_hits ? calibration->l2_hit_share(where.over_capacity) : 0;
-  const TimedCall call{device, ops, precision, overhead_s, extra_kernels, l2_hits, in_graph};
+  const std::vector<double> op_hits =
+      l2_hits_in_call(ops, l2_hits, read_again, device, *calibration);
+  const TimedCall call{device, ops, precision, overhead_s, extra_kernels, op_hits, in_graph};
   std::vector<double> busy_shares;
   double sustained_s = call_overhead_s(call, *calibration);
-  for (const Op& op : ops) {
-    const auto e = expected_in_call(op, call, *calibration);
+  for (std::size_t i = 0; i < ops.size(); ++i) {
+    const auto e = expected_in_call(i, call, *calibration);
     if (!e) return;
     sustained_s += e->time_s;
     busy_shares.push_back(e->busy_share);
@@ -963,6 +995,27 @@ InputQuantize input_quantize_of(const Table& t) {
 // The bytes of a float32, the width the quantization passes widen to.
 constexpr double kFloat32 = 4;
 
+// Kernels a call runs one after the other, and what each reads again that an earlier one touched.
+struct KernelChain {
+  std::vector<Op> ops;
+  std::vector<ReadAgain> read_again;
+  // The pass that wrote the product's quantized input.
+  std::size_t quantized_by = 0;
+
+  std::size_t last() const { return ops.size() - 1; }
+  // Appends `op`, which reads nothing an earlier kernel of the call touched; its index.
+  std::size_t add(Op op) { return add_reading(std::move(op), 0, ops.size()); }
+  // Appends `op`, which reads again `bytes` that the kernel at `touched_by` read or wrote: the
+  // call has moved that kernel's bytes and those of every kernel since. Its index.
+  std::size_t add_reading(Op op, double bytes, std::size_t touched_by) {
+    ReadAgain again{bytes, 0};
+    for (std::size_t i = touched_by; i < ops.size(); ++i) again.moved_since_bytes += ops[i].bytes;
+    ops.push_back(std::move(op));
+    read_again.push_back(again);
+    return last();
+  }
+};
+
 // vLLM's QuantFP8.forward_native (vllm/model_executor/layers/quantization/input_quant_fp8.py, as
 // of vLLM 0.12 to 0.14) run eagerly, one PyTorch kernel an expression, where vLLM's custom ops are
 // off: a VllmConfig without a model takes the -O2 default, whose compiled mode turns them off and
@@ -975,7 +1028,9 @@ constexpr double kFloat32 = 4;
 // made column-major (`column_major_scales`, as vLLM's DeepGEMM and CUTLASS paths ask). On
 // Blackwell DeepGEMM also rounds the scales to powers of two (use_ue8m0), three more small
 // kernels, not priced: the one such table at hand is the H100's.
-std::vector<Op> native_quantization_passes(double elements, const GemmTypes& t, bool per_group) {
+// Each pass that reads what the one before it wrote (or, for the division, the input the first
+// read) reads it again from the L2 where the call has not moved so much since.
+KernelChain native_quantization_passes(double elements, const GemmTypes& t, bool per_group) {
   constexpr double kIndex = 8;
   constexpr double kGroup = 128;
   const double wide = t.output_bytes;
@@ -983,53 +1038,71 @@ std::vector<Op> native_quantization_passes(double elements, const GemmTypes& t, 
   auto pass = [](std::string label, double count, double bytes_each) {
     return element_pass(std::move(label), count, count * bytes_each);
   };
-  std::vector<Op> ops;
+  KernelChain chain;
+  std::size_t widened = 0;  // the pass that writes the float32 copy the clamp's chain reads
   if (per_group) {
-    ops = {pass("abs", elements, 2 * wide),
-           element_pass("group_max", elements, elements * wide + groups * (wide + kIndex)),
-           pass("group_max_to_float32", groups, wide + kFloat32),
-           pass("scale_divide", groups, 2 * kFloat32),
-           pass("scale_clamp", groups, 2 * kFloat32),
-           element_pass("divide", elements, elements * (wide + kFloat32) + groups * kFloat32)};
+    chain.add(pass("abs", elements, 2 * wide));
+    chain.add_reading(
+        element_pass("group_max", elements, elements * wide + groups * (wide + kIndex)),
+        elements * wide, chain.last());
+    chain.add(pass("group_max_to_float32", groups, wide + kFloat32));
+    chain.add(pass("scale_divide", groups, 2 * kFloat32));
+    chain.add(pass("scale_clamp", groups, 2 * kFloat32));
+    widened = chain.add_reading(
+        element_pass("divide", elements, elements * (wide + kFloat32) + groups * kFloat32),
+        elements * wide, 0);
   } else {
-    ops = {pass("to_float32", elements, wide + kFloat32), pass("scale_reciprocal", 1, 2 * kFloat32),
-           pass("multiply", elements, 2 * kFloat32)};
+    const std::size_t to_float32 = chain.add(pass("to_float32", elements, wide + kFloat32));
+    chain.add(pass("scale_reciprocal", 1, 2 * kFloat32));
+    widened = chain.add_reading(pass("multiply", elements, 2 * kFloat32), elements * kFloat32,
+                                to_float32);
   }
-  ops.push_back(pass("clamp", elements, 2 * kFloat32));
-  ops.push_back(pass("to_fp8", elements, kFloat32 + t.input_bytes));
-  if (per_group) ops.push_back(pass("scales_column_major", groups, 2 * kFloat32));
-  return ops;
+  const std::size_t clamp =
+      chain.add_reading(pass("clamp", elements, 2 * kFloat32), elements * kFloat32, widened);
+  chain.quantized_by = chain.add_reading(pass("to_fp8", elements, kFloat32 + t.input_bytes),
+                                         elements * kFloat32, clamp);
+  if (per_group) chain.add(pass("scales_column_major", groups, 2 * kFloat32));
+  return chain;
 }
 
-// What the passes before the product hold beside the product's operands: PyTorch's chain (the
-// native quantizations) the 16-bit input and two float32 copies of it at once, one pass's input
-// and its output (the caching allocator hands each copy's passes the same blocks); the others
-// nothing the product's activations do not count.
+// What the passes before the product hold beside the product's operands (whose activations are
+// counted in the product's narrow type): every one the 16-bit input it reads each call, and
+// PyTorch's chain (the native quantizations) two float32 copies of it at once besides, one
+// pass's input and its output (the caching allocator hands each copy's passes the same blocks).
 double input_quantization_scratch_bytes(const GemmShape& s, const GemmTypes& types,
                                         InputQuantize how) {
-  if (how != InputQuantize::native_static && how != InputQuantize::native_group) return 0;
+  if (how == InputQuantize::none) return 0;
   constexpr double kTwoFloat32 = 8;
-  return s.batch * s.m * s.k * (types.output_bytes + kTwoFloat32);
+  const bool native = how == InputQuantize::native_static || how == InputQuantize::native_group;
+  return s.batch * s.m * s.k * (types.output_bytes + (native ? kTwoFloat32 : 0));
 }
 
-// The passes before the product, as `how` says.
-std::vector<Op> input_quantization_passes(const GemmShape& s, const GemmTypes& types,
-                                          InputQuantize how) {
+// The passes before the product, as `how` says; the dynamic scale's quantization reads the input
+// again right after its largest magnitude was found.
+KernelChain input_quantization_passes(const GemmShape& s, const GemmTypes& types,
+                                      InputQuantize how) {
   const double elements = s.batch * s.m * s.k;
+  KernelChain chain;
   switch (how) {
     case InputQuantize::one_pass:
-      return {quantize_pass(elements, types)};
+      chain.add(quantize_pass(elements, types));
+      break;
     case InputQuantize::native_static:
     case InputQuantize::native_group:
-      return native_quantization_passes(elements, types, how == InputQuantize::native_group);
-    case InputQuantize::dynamic:
-      return {element_pass("input_amax", elements, elements * types.output_bytes),
-              quantize_pass(elements, types),
-              element_pass("scale_to_float32", 1, types.output_bytes + kFloat32)};
+      chain = native_quantization_passes(elements, types, how == InputQuantize::native_group);
+      break;
+    case InputQuantize::dynamic: {
+      const std::size_t amax =
+          chain.add(element_pass("input_amax", elements, elements * types.output_bytes));
+      chain.quantized_by =
+          chain.add_reading(quantize_pass(elements, types), elements * types.output_bytes, amax);
+      chain.add(element_pass("scale_to_float32", 1, types.output_bytes + kFloat32));
+      break;
+    }
     case InputQuantize::none:
       break;
   }
-  return {};
+  return chain;
 }
 
 // The configuration a source's GEMM kernel runs at ('# ridge: gemm_tile = best | 128x256x128 |
@@ -1064,18 +1137,21 @@ ValidationPoint gemm_point(const KernelRow& k, InputQuantize input_quantize,
   const double in_graph = in_graph_share(k.graph_captured, copies);
   TimedBurst burst = k.burst;
   burst.kernels_per_call = std::max(1.0, copies);  // a call is one iteration over any copies
+  if (k.types.input_bytes >= k.types.output_bytes) input_quantize = InputQuantize::none;
   const Residency where =
       gemm_residency(shape, k.types, copies, k.device,
                      input_quantization_scratch_bytes(shape, k.types, input_quantize));
-  if (input_quantize == InputQuantize::none || k.types.input_bytes >= k.types.output_bytes) {
+  if (input_quantize == InputQuantize::none) {
     price_gemm(p, k.device, shape, k.types, k.overhead_s, where, in_graph, burst);
     return p;
   }
-  std::vector<Op> ops = input_quantization_passes(shape, k.types, input_quantize);
-  ops.push_back(gemm_op(shape, k.types));
+  // The product reads its quantized input from the last pass that wrote it.
+  KernelChain chain = input_quantization_passes(shape, k.types, input_quantize);
+  chain.add_reading(gemm_op(shape, k.types), shape.batch * shape.m * shape.k * k.types.input_bytes,
+                    chain.quantized_by);
   const double scale_memset = input_quantize == InputQuantize::dynamic ? 1 : 0;
-  price_ops(p, k.device, ops, k.types.compute, k.overhead_s, scale_memset, where, {in_graph},
-            burst);
+  price_ops(p, k.device, chain.ops, k.types.compute, k.overhead_s, scale_memset, where, {in_graph},
+            burst, chain.read_again);
   return p;
 }
 

@@ -1929,7 +1929,7 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("gemm_aiconfigurator_b300_fp8", held_out, 540, 0.06, 0.14);
   expect_set("gemm_aiconfigurator_gb200_fp8", held_out, 540, 0.08, 0.17);
   expect_set("gemm_aiconfigurator_gb300_fp8", held_out, 540, 0.07, 0.14);
-  expect_set("gemm_aiconfigurator_l40s_fp8", held_out, 540, 0.24, 0.40);
+  expect_set("gemm_aiconfigurator_l40s_fp8", held_out, 540, 0.23, 0.39);
   expect_set("gemm_aiconfigurator_b300_bf16", fit, 540, 0.11);
   // vLLM 0.14's Linear layer as the same collector times it (six copies a timed iteration),
   // added and run once with the model as it stood. In 16 bits (torch's cuBLAS) the A100's,
@@ -1944,9 +1944,9 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("gemm_aiconfigurator_l40s_vllm", held_out, 504, 0.14, 0.41);
   expect_set("gemm_aiconfigurator_gb200_vllm", held_out, 504, 0.13, 0.39);
   expect_set("gemm_aiconfigurator_gb300_vllm", held_out, 540, 0.11, 0.32);
-  expect_set("gemm_aiconfigurator_h100_vllm_fp8", held_out, 504, 0.15, 0.38);
+  expect_set("gemm_aiconfigurator_h100_vllm_fp8", held_out, 504, 0.13, 0.38);
   expect_set("gemm_aiconfigurator_h200_vllm_fp8", held_out, 540, 0.14, 0.43);
-  expect_set("gemm_aiconfigurator_l40s_vllm_fp8", held_out, 504, 0.21, 0.52);
+  expect_set("gemm_aiconfigurator_l40s_vllm_fp8", held_out, 504, 0.19, 0.48);
   expect_set("gemm_aiconfigurator_gb200_vllm_fp8", held_out, 504, 0.22, 0.37);
   expect_set("gemm_aiconfigurator_gb300_vllm_fp8", held_out, 540, 0.24, 0.42);
   // SGLang 0.5.10's GEMMs as the same collector times them (bf16 by torch's cuBLAS; fp8 with
@@ -1968,14 +1968,16 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("gemm_aiconfigurator_h200_sglang", held_out, 540, 0.09, 0.22);
   expect_set("gemm_aiconfigurator_h200_sglang_fp8", held_out, 540, 0.14, 0.36);
   expect_set("gemm_aiconfigurator_l40s_sglang", held_out, 540, 0.11, 0.40);
-  expect_set("gemm_aiconfigurator_l40s_sglang_fp8", held_out, 540, 0.18, 0.54);
+  expect_set("gemm_aiconfigurator_l40s_sglang_fp8", held_out, 540, 0.18, 0.50);
   // Both engines' block-scaled fp8 products on Hopper (a group of 128 of each input row
   // quantized in one kernel, then the product), run once: SGLang's DeepGEMM a sixth fast, its
   // largest products a fifth to a quarter; vLLM's quantized by PyTorch's eager chain, nine
-  // kernels, within the target at the median.
-  expect_set("gemm_aiconfigurator_h100_sglang_fp8_block", held_out, 540, 0.16, 0.44);
-  expect_set("gemm_aiconfigurator_h200_sglang_fp8_block", held_out, 540, 0.18, 0.48);
-  expect_set("gemm_aiconfigurator_h100_vllm_fp8_block", held_out, 504, 0.10, 0.28);
+  // kernels, a tenth off at the median (within the target until the forty-second session let
+  // each of the chain's kernels find in the L2 what the one before it wrote: its products of
+  // 512 to 4096 rows, already fast, ran faster still).
+  expect_set("gemm_aiconfigurator_h100_sglang_fp8_block", held_out, 540, 0.16, 0.43);
+  expect_set("gemm_aiconfigurator_h200_sglang_fp8_block", held_out, 540, 0.18, 0.47);
+  expect_set("gemm_aiconfigurator_h100_vllm_fp8_block", held_out, 504, 0.11, 0.29);
   // TensorRT-LLM's NVFP4 Linear layer on Blackwell (its input quantized with a static scale,
   // then the fp4 product): its collector runs no autotuning pass, so each product is CUTLASS's
   // fallback configuration, priced as such (gemm_tile = 128x256x128, SM103's 768 deep). The
@@ -2015,7 +2017,7 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // quantized in one kernel, then TensorRT-LLM's block-scaled batched product), run once: a
   // quarter fast at the median, half at 2,048 tokens and more, where they run at the 16-bit
   // products' rate, which this holds, unhidden.
-  expect_set("gemm_aiconfigurator_h100_mla_bmm_fp8", held_out, 224, 0.27, 0.53);
+  expect_set("gemm_aiconfigurator_h100_mla_bmm_fp8", held_out, 224, 0.27, 0.52);
   expect_set("gemm_aiconfigurator_h200_mla_bmm_fp8", held_out, 224, 0.26, 0.61);
   // TensorRT-LLM's fp8 quantization with a scale given, an element-wise kernel five times a
   // CUDA graph, run once: from 16M elements within 5%. Each call after the first follows the
@@ -2771,6 +2773,40 @@ TEST(Validation, ADynamicallyQuantizedFp8ProductPaysForItsQuantization) {
   const ValidationPoint per_token = QuantizedProduct::point("per-token");
   EXPECT_DOUBLE_EQ(*per_token.expected_s, *fixed_scale.expected_s);
   EXPECT_THROW(QuantizedProduct::point("sometimes"), InputError);
+}
+
+// A kernel finds in the L2 what an earlier kernel of the same call touched moments before, where
+// what the call moved since fits as a replayed set would (on the H100, half its 50 MiB L2): the
+// dynamic scale's quantization reads its 8 MiB input again right after the reduction read it, and
+// the product reads the 4 MiB of fp8 the quantization wrote; the 64 MiB input of
+// QuantizedProduct's row is past it, and its passes run from memory (the tests above).
+TEST(Validation, AKernelFindsInTheL2WhatTheKernelBeforeItJustTouched) {
+  const double m = 1024, n = 4096, k = 4096, input = m * k;
+  const auto point = [](const std::string& quantize) {
+    return first_point("# Source: a test\n# ridge: input_quantize = " + quantize +
+                       " (why)\n"
+                       "m\tn\tk\tdtype\tdevice\ttime_ms\n"
+                       "1024\t4096\t4096\tfp8_e4m3->bf16\tH100 SXM\t0.1\n");
+  };
+  const Device& h100 = device("h100-sxm");
+  const Calibration c = *find_calibration(h100);
+  const auto priced = [&](const Op& op, double l2_hits) {
+    return expected_time(op, h100, Precision::fp8, c, {.l2_hit_share = l2_hits})->time_s;
+  };
+  const auto pass = [&](double bytes, double l2_hits) {
+    return priced(Op{"add", "pass", input, bytes, std::nullopt, std::nullopt, std::nullopt},
+                  l2_hits);
+  };
+  Op product = gemm(m, n, k, 1);
+  product.bytes = input + k * n + 2 * m * n;  // fp8 inputs, a bf16 output
+  const double product_s = priced(product, input / product.bytes);
+  EXPECT_LT(product_s, priced(product, 0));
+  EXPECT_NEAR(*point("dynamic").expected_s,
+              pass(2 * input, 0) + pass(3 * input, 2.0 / 3) + QuantizedProduct::pass_s(1, 2 + 4) +
+                  c.kernel_floor_s.value + product_s,
+              1e-9);
+  // One pass ('static'): only the product reads again.
+  EXPECT_NEAR(*point("static").expected_s, pass(3 * input, 0) + product_s, 1e-9);
 }
 
 // A table whose kernel runs one configuration ('gemm_tile = 128x256x128') is priced at that tile:
