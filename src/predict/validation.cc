@@ -1041,16 +1041,16 @@ KernelChain native_quantization_passes(double elements, const GemmTypes& t, bool
   KernelChain chain;
   std::size_t widened = 0;  // the pass that writes the float32 copy the clamp's chain reads
   if (per_group) {
-    chain.add(pass("abs", elements, 2 * wide));
+    const std::size_t magnitudes = chain.add(pass("abs", elements, 2 * wide));
     chain.add_reading(
         element_pass("group_max", elements, elements * wide + groups * (wide + kIndex)),
-        elements * wide, chain.last());
+        elements * wide, magnitudes);
     chain.add(pass("group_max_to_float32", groups, wide + kFloat32));
     chain.add(pass("scale_divide", groups, 2 * kFloat32));
     chain.add(pass("scale_clamp", groups, 2 * kFloat32));
     widened = chain.add_reading(
         element_pass("divide", elements, elements * (wide + kFloat32) + groups * kFloat32),
-        elements * wide, 0);
+        elements * wide, magnitudes);
   } else {
     const std::size_t to_float32 = chain.add(pass("to_float32", elements, wide + kFloat32));
     chain.add(pass("scale_reciprocal", 1, 2 * kFloat32));
