@@ -2807,6 +2807,13 @@ TEST(Validation, AKernelFindsInTheL2WhatTheKernelBeforeItJustTouched) {
               1e-9);
   // One pass ('static'): only the product reads again.
   EXPECT_NEAR(*point("static").expected_s, pass(3 * input, 0) + product_s, 1e-9);
+  // PyTorch's eager chain ('native-static'): the multiply reads the float32 copy the widening
+  // wrote (24 MiB moved since, within half the L2: half its bytes in it), the clamp and the
+  // narrowing read theirs after 32 MiB more (from memory), the product the fp8 input after 20.
+  EXPECT_NEAR(*point("native-static").expected_s,
+              pass(6 * input, 0) + QuantizedProduct::pass_s(1, 8) + pass(8 * input, 0.5) +
+                  pass(8 * input, 0) + pass(5 * input, 0) + product_s,
+              1e-9);
 }
 
 // A table whose kernel runs one configuration ('gemm_tile = 128x256x128') is priced at that tile:
