@@ -69,6 +69,11 @@ double blocks_held_per_unit(const BlockGrid& grid, const SmallBlocks& limits);
 std::optional<double> small_block_time_s(const BlockGrid& grid, const Device& device,
                                          const Calibration& calibration);
 
+// The share of what a call touches and then reads again within the call that the L2 still holds
+// when it reads it, from what the call has moved meanwhile over the L2's capacity, as a replayed
+// working set is held (Calibration::l2_hit_share); none where the catalog gives the part no L2.
+double held_within_call_share(double working_set_bytes, const Device& device, const Calibration& c);
+
 // The fixed cost of one kernel launched so: the kernel floor alone, the graph floor in a chain.
 double kernel_fixed_cost_s(const Calibration& calibration, KernelLaunch launch);
 // What the host takes to launch one kernel where it launches them one at a time (eager; eager

@@ -955,21 +955,18 @@ ExpectedTime expected_collective_time(CollectiveOp op, double bytes, int ranks,
       c, launch);
 }
 
-namespace {
-
-// What a custom all-reduce's passes over its own GPU's memory (copies, clears) move a second.
-double local_pass_bytes_per_s(const Device& device, const Calibration& c) {
-  return c.bandwidth_efficiency.value * device.main_bandwidth_bytes_per_s();
-}
-
-// The share of what one call writes and then reads back that the L2 still holds when it reads
-// it, from the call's working set over the L2's capacity (Calibration::l2_hit_share); none where
-// the catalog gives the part no L2.
 double held_within_call_share(double working_set_bytes, const Device& device,
                               const Calibration& c) {
   const MemoryLevel* l2 = device.shared_cache();
   if (!l2 || working_set_bytes <= 0) return 0;
   return c.l2_hit_share(working_set_bytes / l2->capacity_bytes->value);
+}
+
+namespace {
+
+// What a custom all-reduce's passes over its own GPU's memory (copies, clears) move a second.
+double local_pass_bytes_per_s(const Device& device, const Calibration& c) {
+  return c.bandwidth_efficiency.value * device.main_bandwidth_bytes_per_s();
 }
 
 // The one-shot kernel (allreduce_fusion_kernel_oneshot_lamport, TensorRT-LLM's

@@ -616,7 +616,7 @@ struct InGraph {
 // before (a quantization's second pass over its input, a product's read of the input the pass
 // before it wrote): so many bytes, and what the call has moved since they were touched, that
 // kernel's bytes and those of any after it. The L2 still holds them as it holds a replayed
-// working set of that size (Calibration::l2_hit_share).
+// working set of that size (held_within_call_share).
 struct ReadAgain {
   double bytes = 0;
   double moved_since_bytes = 0;
@@ -693,12 +693,10 @@ std::vector<double> l2_hits_in_call(std::span<const Op> ops, double between_call
                                     std::span<const ReadAgain> read_again, const Device& device,
                                     const Calibration& c) {
   std::vector<double> hits(ops.size(), between_calls);
-  const MemoryLevel* l2 = device.shared_cache();
-  if (!l2) return hits;
   for (std::size_t i = 0; i < read_again.size() && i < ops.size(); ++i) {
     const ReadAgain& again = read_again[i];
     if (again.bytes <= 0 || ops[i].bytes <= 0) continue;
-    const double held = c.l2_hit_share(again.moved_since_bytes / l2->capacity_bytes->value);
+    const double held = held_within_call_share(again.moved_since_bytes, device, c);
     hits[i] += (1 - between_calls) * held * std::min(1.0, again.bytes / ops[i].bytes);
   }
   return hits;
