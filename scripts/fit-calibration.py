@@ -80,6 +80,11 @@ The others are fitted to validation sets that `ridge validate` reports as fit se
   GEMM table of the part (data/validation/gemm_aiconfigurator_rtx-pro-6000-server_bf16.tsv), its
   products of LARGE_SIDE or more in every dimension; the part's fp8, SGLang, attention and
   collective tables hold it out.
+- The blackwell-rtx profile's `compute.fp8` and `compute.int8` (one value): the share of the 8-bit
+  tensor peak the same part's cuBLASLt products reach: NVIDIA aiconfigurator's fp8 GEMM table of
+  the part (data/validation/gemm_aiconfigurator_rtx-pro-6000-server_fp8.tsv, TensorRT-LLM's
+  per-tensor fp8 Linear), its products of LARGE_SIDE or more in every dimension; SGLang's fp8
+  table of the part (sgl-kernel's CUTLASS product) holds it out.
 - Blackwell's `memory.bandwidth`, the share of the HBM's rate its streaming kernels reach: the
   rows of NVIDIA aiconfigurator's B300 decode attention table
   (data/validation/decode_attention_aiconfigurator_b300_bf16.tsv: TensorRT-LLM's trtllm-gen
@@ -189,6 +194,7 @@ EAGER = ROOT / "data/validation/llm_inference_pytorch_eager.tsv"
 B300 = ROOT / "data/validation/gemm_aiconfigurator_b300_bf16.tsv"
 L40S = ROOT / "data/validation/gemm_aiconfigurator_l40s_bf16.tsv"
 RTX_PRO = ROOT / "data/validation/gemm_aiconfigurator_rtx-pro-6000-server_bf16.tsv"
+RTX_PRO_FP8 = ROOT / "data/validation/gemm_aiconfigurator_rtx-pro-6000-server_fp8.tsv"
 B300_DECODE = ROOT / "data/validation/decode_attention_aiconfigurator_b300_bf16.tsv"
 H100_DECODE = ROOT / "data/validation/decode_attention_aiconfigurator_h100_bf16.tsv"
 H100_CONTEXT = ROOT / "data/validation/attention_aiconfigurator_h100_bf16.tsv"
@@ -301,6 +307,8 @@ FIGURES = [
     Figure("sustained_clock", L40S, "gemm-long", "bf16", 0.2, 1.0, 0.001, False, ("ada",)),
     Figure("clock_time_constant", L40S, "gemm-burst", "bf16", 1e-4, 1.0, 1e-3, False, ("ada",)),
     Figure("bf16|fp16", RTX_PRO, "gemm-large", "bf16", 0.3, 1.0, 0.001, False, ("blackwell-rtx",)),
+    Figure("fp8|int8", RTX_PRO_FP8, "gemm-large", "fp8_e4m3->bf16", 0.3, 1.0, 0.001, False,
+           ("blackwell-rtx",)),
     Figure("custom_latency", H100_ALLREDUCE, "custom-latency", "", 0.0, 20e-6, 1e-7, True,
            ("ampere", "hopper")),
     Figure("custom_latency", B300_ALLREDUCE, "custom-latency", "", 0.0, 20e-6, 1e-7, True,

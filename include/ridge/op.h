@@ -20,10 +20,10 @@ struct FixedTile {
 };
 
 // A library's kernel run at one configuration, not at the one its heuristics or tuner would pick
-// for the shape: CUTLASS's persistent kernel at a tile of `m` by `n` (whole tiles in waves over
-// the SMs, K never split), stepping `k` deep (0: no depth of its own), so that a K not a whole
-// number of steps is multiplied as the next whole number (the step's tail zero-filled), as
-// TensorRT-LLM's NVFP4 GEMM runs where its tuner has not run.
+// for the shape: CUTLASS's kernel at a tile of `m` by `n` (whole tiles in waves over the SMs, K
+// never split), stepping `k` deep (0: no depth of its own), so that a K not a whole number of
+// steps is multiplied as the next whole number (the step's tail zero-filled), as TensorRT-LLM's
+// NVFP4 GEMM runs where its tuner has not run, and sgl-kernel's fp8 GEMM on SM120 always.
 struct ConfiguredTile {
   int m = 0, n = 0, k = 0;
 };

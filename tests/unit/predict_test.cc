@@ -2120,15 +2120,15 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("decode_attention_aiconfigurator_gb200_mla", held_out, 320, 0.26, 0.49);
   expect_set("decode_attention_aiconfigurator_gb300_mla", held_out, 320, 0.25, 0.48);
   // The RTX PRO 6000 Blackwell Server Edition's tables (GB202, the blackwell-rtx profile): its
-  // bf16 GEMMs' is where the profile's 16-bit tensor share was fitted (its largest products,
-  // which show no power fall); the others hold it out, every other figure an estimate carried
-  // over from Ada's. None meets the target: its fp8 products of few rows are expected 15-57%
-  // faster than they run, as the L40S's are, and its collectives cross a PCIe host, which this
-  // holds, unhidden (docs/predict.md).
+  // TensorRT-LLM bf16 and fp8 GEMMs' are where the profile's 16-bit and 8-bit tensor shares were
+  // fitted (their largest products, which show no power fall); the others hold them out, every
+  // other figure an estimate carried over from Ada's. SGLang's fp8 products, priced at the one
+  // 128x128x128 tile sgl-kernel runs on SM120, miss the p90 target by a hair; its collectives
+  // cross a PCIe host, which this holds, unhidden (docs/predict.md).
   expect_set("gemm_aiconfigurator_rtx-pro-6000-server_bf16", fit, 540, 0.11, 0.31);
-  expect_set("gemm_aiconfigurator_rtx-pro-6000-server_fp8", held_out, 540, 0.22, 0.37);
+  expect_set("gemm_aiconfigurator_rtx-pro-6000-server_fp8", fit, 540, 0.20, 0.37);
   expect_set("gemm_aiconfigurator_rtx-pro-6000-server_sglang", held_out, 540, 0.08, 0.37);
-  expect_set("gemm_aiconfigurator_rtx-pro-6000-server_sglang_fp8", held_out, 540, 0.38, 0.82);
+  expect_set("gemm_aiconfigurator_rtx-pro-6000-server_sglang_fp8", held_out, 540, 0.09, 0.26);
   expect_set("attention_aiconfigurator_rtx-pro-6000-server_bf16", held_out, 264, 0.10, 0.35);
   expect_set("decode_attention_aiconfigurator_rtx-pro-6000-server_bf16", held_out, 98, 0.13, 0.25);
   expect_set("collective_aiconfigurator_rtx-pro-6000-server_fp16", held_out, 252, 0.18, 0.69);
@@ -2817,9 +2817,9 @@ TEST(Validation, AKernelFindsInTheL2WhatTheKernelBeforeItJustTouched) {
 }
 
 // A table whose kernel runs one configuration ('gemm_tile = 128x256x128') is priced at that tile:
-// one row of an fp8 product walks all of K on one 128x256 tile, slower than the library's pick;
-// a deeper step (768) multiplies K up to its next whole step; a tile ridge does not know is bad
-// input.
+// one row of an fp8 product walks all of K on one 128x256 tile (or 128x128), slower than the
+// library's pick; a deeper step (768) multiplies K up to its next whole step; a tile ridge does
+// not know is bad input.
 TEST(Validation, AConfiguredTileTableIsPricedAtItsTile) {
   const auto point = [](const std::string& tile) {
     return first_point("# Source: a test\n" +
@@ -2834,6 +2834,11 @@ TEST(Validation, AConfiguredTileTableIsPricedAtItsTile) {
   EXPECT_DOUBLE_EQ(configured.bound_s, library.bound_s);
   // 16384 deep is 21.3 steps of 768: 22 are multiplied.
   EXPECT_GT(*point("128x256x768").expected_s, *configured.expected_s);
+  // sgl-kernel's SM120 tile: 32 tiles of 128x128 over 4096 columns walk K as one 128x256 tile's
+  // 16 do, each with half the columns, in one wave either way.
+  const ValidationPoint narrow = point("128x128x128");
+  EXPECT_GT(*narrow.expected_s, *library.expected_s * 1.5);
+  EXPECT_LT(*narrow.expected_s, *configured.expected_s);
   EXPECT_THROW(point("64x64"), InputError);
   EXPECT_THROW(point("128x256"), InputError);
 }
