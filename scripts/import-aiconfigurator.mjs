@@ -78,11 +78,14 @@ const parts = [
   // them out.
   { id: 'l40s', dir: 'l40s', version: '1.3.0rc20', nccl: '2.27.3', hbm: 864e9, vllm16: 'bf16',
     gemmRole: 'fit (the kernel floors and the power limit of data/calibration/ada.toml are fitted to its products by scripts/fit-calibration.py: the floors to those of 64 rows or fewer over 2^22 weights or fewer, the sustained clock to those of 8192 or more in every dimension, the time constant to those of 1024 or more)' },
-  // GB202 (compute capability 12.0) on a server of eight on PCIe Gen5. The 16-bit tensor share of
-  // its profile (data/calibration/blackwell-rtx.toml) is fitted to its GEMM table, so that file is
-  // a fit set; its other tables hold the profile out. `hbm` is its GDDR7's spec rate.
+  // GB202 (compute capability 12.0) on a server of eight on PCIe Gen5. The 16-bit and 8-bit tensor
+  // shares of its profile (data/calibration/blackwell-rtx.toml) are fitted to its TensorRT-LLM
+  // bf16 and fp8 GEMM tables, so those files are fit sets; its other tables hold the profile out.
+  // `hbm` is its GDDR7's spec rate. sgl-kernel runs its fp8 products at one tile (`sglangFp8Tile`).
   { id: 'rtx-pro-6000-server', dir: 'rtx_pro_6000_server', version: '1.3.0rc20', nccl: '2.29.2', hbm: 1.597e12,
-    gemmRole: 'fit (the 16-bit tensor share, compute.bf16 and fp16, of data/calibration/blackwell-rtx.toml is fitted to its products of 4096 or more in every dimension by scripts/fit-calibration.py)' },
+    gemmRole: 'fit (the 16-bit tensor share, compute.bf16 and fp16, of data/calibration/blackwell-rtx.toml is fitted to its products of 4096 or more in every dimension by scripts/fit-calibration.py)',
+    fp8GemmRole: 'fit (the 8-bit tensor share, compute.fp8 and int8, of data/calibration/blackwell-rtx.toml is fitted to its products of 4096 or more in every dimension by scripts/fit-calibration.py)',
+    sglangFp8Tile: '128x128x128 (sgl-kernel\'s fp8_scaled_mm runs CUTLASS\'s SM120 kernel at one 128x128x128 tile, cluster 1x1x1, K never split, whatever the shape: sm120_fp8_dispatch_bias in sgl-kernel/csrc/gemm/fp8_gemm_kernel.cu, and sgl-project/sglang pull request 33216, 2026-08-01, after SGLang 0.5.10: "SM120 ran a single 128x128x128 tile for every M"; a one-token product\'s row padded to a whole tile. An earlier revision\'s 256x128x64 tile above 128 rows cannot be what ran: 256 rows over 4096 columns 16384 deep take 124 us here, which 32 such tiles would do at 8.7 TFLOP/s an SM, of the 5.1 an SM is rated at)' },
 ]
 const powers = (from, to) => { const out = []; for (let x = from; x <= to; x *= 2) out.push(x); return out }
 
@@ -155,6 +158,7 @@ const fp8Gemm = trtllmQuantizedGemm({
   cell: 'fp8_e4m3->bf16',
   conditions: "its Linear layer in per-tensor fp8 without bias (QuantAlgo.FP8: fp8 e4m3 weights with one scale, the bf16 input quantized in the call, the product cuBLASLt's fp8 GEMM into bf16, torch.ops.trtllm.cublas_scaled_mm), y = x W^T with x m-by-k and W n-by-k; weights smaller than the L2 replayed as up to five distinct copies so that each call reads them from memory (collector/trtllm/collect_gemm.py)",
   rule: 'fp8 rows (per-tensor scales; the fp8_block rows left out: DeepGEMM on Blackwell, block scales on Hopper) with m a power of two from 1 to 16384 and n, k each a power of two from 512 to 16384',
+  role: part => part.fp8GemmRole,
   inputQuantize: "dynamic (the weights carry no input scale, so FP8QDQLinearMethod.apply quantizes each call's bf16 input with quantize_e4m3_per_tensor, tensorrt_llm/_torch/modules/linear.py: invokeComputeScalesAndQuantizeMatrix zeroes the scale, reduces the input's largest magnitude into it, then quantizes the input, cpp/tensorrt_llm/thop/fp8Op.cpp and common/cudaFp8Utils.cu; the scale, made in the input's bf16, is widened for cuBLASLt by cur_input_scale.to(torch.float32), a PyTorch kernel of its own, tensorrt_llm/_torch/modules/linear.py @ ed53795)",
 })
 // The same Linear layer in NVFP4 (QuantAlgo.NVFP4, collector/trtllm/collect_gemm.py @ 095f58a5,
@@ -253,9 +257,10 @@ const sglangFp8Gemm = {
   rule: 'fp8 rows (dynamic per-token scales; the fp8_block and nvfp4 rows left out: block scales in the product) with m a power of two from 1 to 16384 and n, k each a power of two from 512 to 16384',
   keep: r => r.gemm_dtype === 'fp8' && gemmShapes(r),
   cells: r => [r.m, r.n, r.k, 'fp8_e4m3->bf16', r.device, r.latency],
-  directives: [
+  directives: part => [
     ...sglangGemmDirectives,
     'input_quantize = per-token (sgl_per_token_quant_fp8 finds each row\'s largest magnitude and quantizes the row with it in one kernel, a block a row: sgl-kernel csrc/gemm/per_token_quant_fp8.cu)',
+    ...(part.sglangFp8Tile ? [`gemm_tile = ${part.sglangFp8Tile}`] : []),
   ],
 }
 // Both engines' block-scaled fp8 products (DeepSeek's recipe: a scale for each 128 x 128 block of
@@ -269,6 +274,9 @@ const sglangFp8Gemm = {
 // sglang_per_token_group_quant_fp8, one kernel, and DeepGEMM's gemm_nt_f8f8bf16. vLLM takes
 // DeepGEMM only for a bf16 output (should_use_deepgemm_for_fp8_linear), so only its H100 table,
 // collected in bf16, is taken: the H200's, collected in fp16, ran another kernel.
+// A kind's directives for a part: a list, or a function of the part.
+const directivesOf = (kind, part) =>
+  typeof kind.directives === 'function' ? kind.directives(part) : kind.directives
 const blockFp8 = (base, { suffix, partIds, conditions, inputQuantize }) => ({
   ...base,
   suffix,
@@ -277,8 +285,8 @@ const blockFp8 = (base, { suffix, partIds, conditions, inputQuantize }) => ({
   rule: 'fp8_block rows (a scale a 128 x 128 block of the weights and a 128-element group of an input row), on Hopper, with m a power of two from 1 to 16384 and n, k each a power of two from 512 to 16384',
   keep: r => r.gemm_dtype === 'fp8_block' && gemmShapes(r),
   cells: r => [r.m, r.n, r.k, 'fp8_e4m3->bf16', r.device, r.latency],
-  directives: [
-    ...base.directives.filter(d => !d.startsWith('input_quantize')),
+  directives: part => [
+    ...directivesOf(base, part).filter(d => !d.startsWith('input_quantize')),
     inputQuantize,
   ],
 })
@@ -846,7 +854,7 @@ for (const kind of [gemm, fp8Gemm, nvfp4Gemm, vllmGemm, vllmFp8Gemm, vllmBlockFp
     // Data rows start after the header lines below: the # lines, then the column names.
     const impossible = kind.impossible ? kept.flatMap((r, i) => kind.impossible(r, part) ? [i] : []) : []
     const directives = [
-      ...(typeof kind.directives === 'function' ? kind.directives(part) : kind.directives),
+      ...directivesOf(kind, part),
       ...(replayFloors.has(kind) ? [replayFloors.get(kind)] : [])]
     const headerLines = 3 + (role ? 1 : 0) + directives.length + (impossible.length ? 1 : 0) + 1
     const exclusion = impossible.length
