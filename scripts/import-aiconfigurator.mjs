@@ -263,6 +263,9 @@ const sglangFp8Gemm = {
     ...(part.sglangFp8Tile ? [`gemm_tile = ${part.sglangFp8Tile}`] : []),
   ],
 }
+// A kind's directives for a part: a list, or a function of the part.
+const directivesOf = (kind, part) =>
+  typeof kind.directives === 'function' ? kind.directives(part) : kind.directives
 // Both engines' block-scaled fp8 products (DeepSeek's recipe: a scale for each 128 x 128 block of
 // the weights, one for each 128 elements of an input row), on Hopper only, where DeepGEMM takes
 // the scales in fp32 as given; on Blackwell it wants them as packed powers of two (UE8M0), and
@@ -274,9 +277,6 @@ const sglangFp8Gemm = {
 // sglang_per_token_group_quant_fp8, one kernel, and DeepGEMM's gemm_nt_f8f8bf16. vLLM takes
 // DeepGEMM only for a bf16 output (should_use_deepgemm_for_fp8_linear), so only its H100 table,
 // collected in bf16, is taken: the H200's, collected in fp16, ran another kernel.
-// A kind's directives for a part: a list, or a function of the part.
-const directivesOf = (kind, part) =>
-  typeof kind.directives === 'function' ? kind.directives(part) : kind.directives
 const blockFp8 = (base, { suffix, partIds, conditions, inputQuantize }) => ({
   ...base,
   suffix,

@@ -2834,8 +2834,8 @@ TEST(Validation, AConfiguredTileTableIsPricedAtItsTile) {
   EXPECT_DOUBLE_EQ(configured.bound_s, library.bound_s);
   // 16384 deep is 21.3 steps of 768: 22 are multiplied.
   EXPECT_GT(*point("128x256x768").expected_s, *configured.expected_s);
-  // sgl-kernel's SM120 tile: 32 tiles of 128x128 over 4096 columns walk K as one 128x256 tile's
-  // 16 do, each with half the columns, in one wave either way.
+  // sgl-kernel's SM120 tile: 32 tiles of 128x128 over the 4096 columns, each walking all of K
+  // with half the columns of the 16 wider tiles, in one wave as they are.
   const ValidationPoint narrow = point("128x128x128");
   EXPECT_GT(*narrow.expected_s, *library.expected_s * 1.5);
   EXPECT_LT(*narrow.expected_s, *configured.expected_s);
