@@ -18,6 +18,7 @@ struct OpArgs {
   double seq = 0, d_head = 0, heads = 1;
   double keys = 0, kv_heads = 0;  // 0: as many as of queries
   double params = 0;
+  std::string tile;  // a GEMM's one kernel configuration, MxNxK; empty: the library's pick
   bool unfused = false;
   bool causal = false;
 };
@@ -29,15 +30,25 @@ CLI::App* add_kind(CLI::App& op, std::vector<Command>& commands, const char* nam
   CLI::App* sub = op.add_subcommand(name, description);
   add_device_option(*sub, args->device);
   add_dtype_option(*sub, args->dtype);
-  commands.push_back({sub, [args, build](const Session& s) {
-                        const Device& device = s.device(args->device);
-                        const Precision precision = parse_precision(args->dtype);
-                        device.peak(precision);  // an absent precision is reported before any work
-                        const Op operation = build(*args, bytes_per_element(precision));
-                        return report::op_document(analyse(operation, device, precision), device,
-                                                   expect(operation, device, precision));
-                      }});
+  commands.push_back(
+      {sub, [args, build](const Session& s) {
+         const Device& device = s.device(args->device);
+         const Precision precision = parse_precision(args->dtype);
+         device.peak(precision);  // an absent precision is reported before any work
+         const Op operation = build(*args, bytes_per_element(precision));
+         if (operation.gemm_shape && operation.gemm_shape->configured_tile && device.is_cpu())
+           input_error("--tile: {} is a CPU, whose BLAS picks its own register tile", device.id);
+         return report::op_document(analyse(operation, device, precision), device,
+                                    expect(operation, device, precision));
+       }});
   return sub;
+}
+
+// The --tile option's value, or one line on what is wrong with it.
+ConfiguredTile configured_tile(const std::string& text) {
+  if (const auto tile = parse_configured_tile(text)) return *tile;
+  input_error("--tile: '{}' is not a tile MxNxK (three whole numbers from 1 to {}, as 128x128x128)",
+              text, kMaxTileSide);
 }
 
 void size(CLI::App& app, const char* flag, double& value, const char* description,
@@ -63,13 +74,21 @@ void add_op(CLI::App& app, std::vector<Command>& commands) {
   size(*gemv_app, "--m", args->m, "Rows of A");
   size(*gemv_app, "--n", args->n, "Columns of A");
 
-  CLI::App* gemm_app =
-      add_kind(*op, commands, "gemm", "C = A B, A m-by-k, B k-by-n", args,
-               [](const OpArgs& a, double e) { return gemm(a.m, a.n, a.k, e, a.batch); });
+  CLI::App* gemm_app = add_kind(*op, commands, "gemm", "C = A B, A m-by-k, B k-by-n", args,
+                                [](const OpArgs& a, double e) {
+                                  Op product = gemm(a.m, a.n, a.k, e, a.batch);
+                                  if (!a.tile.empty())
+                                    product.gemm_shape->configured_tile = configured_tile(a.tile);
+                                  return product;
+                                });
   size(*gemm_app, "--m", args->m, "Rows of A and C");
   size(*gemm_app, "--n", args->n, "Columns of B and C");
   size(*gemm_app, "--k", args->k, "Columns of A, rows of B");
   size(*gemm_app, "--batch", args->batch, "Independent products (default 1)", false);
+  gemm_app->add_option("--tile", args->tile,
+                       "Price the expected time as one kernel configuration, a tile MxNxK (as "
+                       "128x128x128): whole tiles in waves over the SMs, K never split (default: "
+                       "the best of the tiles the vendor libraries pick among)");
 
   CLI::App* attn =
       add_kind(*op, commands, "attention", "Self-attention, fused (FlashAttention) by default",

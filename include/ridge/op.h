@@ -28,6 +28,14 @@ struct ConfiguredTile {
   int m = 0, n = 0, k = 0;
 };
 
+// The largest side a ConfiguredTile may have: past a tile of a few hundred rows no SM holds the
+// accumulators, so a larger side is a typing slip, not a kernel.
+inline constexpr int kMaxTileSide = 4096;
+
+// A tile written M x N x K as the kernels' names write it ("128x128x128"): three whole numbers
+// from 1 to kMaxTileSide; nullopt where the text is not one.
+std::optional<ConfiguredTile> parse_configured_tile(std::string_view text);
+
 // The sizes of a matrix product C = A B (A m-by-k, B k-by-n), `batch` independent (or grouped)
 // products: what tile and wave quantisation reason about.
 struct GemmShape {

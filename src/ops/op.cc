@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <map>
@@ -73,6 +74,20 @@ Op attention(const AttentionShape& s, double element_bytes) {
   shape.kv_bytes = kv_bytes;
   return {"attention", std::move(label), flops, query_bytes + kv_bytes + score_bytes, std::nullopt,
           shape,       std::nullopt};
+}
+
+std::optional<ConfiguredTile> parse_configured_tile(std::string_view text) {
+  int sides[3] = {0, 0, 0};
+  const char* at = text.data();
+  const char* end = text.data() + text.size();
+  for (int i = 0; i < 3; ++i) {
+    if (i > 0 && (at == end || *at++ != 'x')) return std::nullopt;
+    const auto [next, error] = std::from_chars(at, end, sides[i]);
+    if (error != std::errc() || sides[i] < 1 || sides[i] > kMaxTileSide) return std::nullopt;
+    at = next;
+  }
+  if (at != end) return std::nullopt;
+  return ConfiguredTile{sides[0], sides[1], sides[2]};
 }
 
 std::optional<std::string> attention_shape_problem(const AttentionShape& s) {

@@ -181,6 +181,7 @@ GemmTiling price(const GemmShape& s, Tile t, int split, Decomposition how, doubl
                             feed_efficiency(t, bytes_per_element, {tiles_m, tiles_n}, machine));
   // A configured kernel's MMAs run whole steps of its own depth, the last one's tail zero-filled.
   const double step_k = s.configured_tile ? s.configured_tile->k : 0;
+  g.configured_tile_k = s.configured_tile ? s.configured_tile->k : 0;
   const double multiplied_k = step_k > 0 ? std::ceil(s.k / step_k) * step_k : s.k;
   const double steps_per_slice = std::ceil(multiplied_k / split / kStepK) + kPipelineFillSteps;
   double partials = 0;
@@ -224,6 +225,9 @@ std::string GemmTiling::describe() const {
   if (cpu_packing)
     return fmt::format("BLAS register tile {}x{}, operands packed first", tile_m, tile_n);
   if (stream_k) return fmt::format("tile {}x{}, stream-k over {:.2f} waves", tile_m, tile_n, waves);
+  if (configured_tile_k > 0)
+    return fmt::format("the configured tile {}x{}x{}, K unsplit, {} wave{} ({:.0f}% full)", tile_m,
+                       tile_n, configured_tile_k, waves, waves == 1 ? "" : "s", 100 * wave_fill);
   std::string text = fmt::format("tile {}x{}, split-k {}, {} wave{} ({:.0f}% full)", tile_m, tile_n,
                                  split_k, waves, waves == 1 ? "" : "s", 100 * wave_fill);
   if (group_switch_time_s > 0)

@@ -46,6 +46,8 @@ struct GemmTiling {
   bool cpu_packing = false;
   // The kernel's own fixed tile (FixedTile), not one a library chose: its K step.
   double fixed_tile_k = 0;
+  // The one configuration the shape's kernel runs (ConfiguredTile): its K step; 0: none.
+  int configured_tile_k = 0;
   double overlap_exponent = 0;  // the machine's
   // The last wave's output tiles, stored after their products with nothing beside them.
   double epilogue_time_s = 0;

@@ -1103,22 +1103,23 @@ KernelChain input_quantization_passes(const GemmShape& s, const GemmTypes& types
   return chain;
 }
 
-// The configuration a source's GEMM kernel runs at ('# ridge: gemm_tile = best | 128x256x128 |
-// 128x256x768 | 128x128x128 (why)'): the library's pick for each shape (best_tiling's), or
-// CUTLASS's kernel at one tile M x N x K, whole tiles in waves: as TensorRT-LLM's NVFP4 GEMM runs
-// untuned (its fallback: CtaShape128x256x128B on SM100, a step of 128 values;
-// CtaShape128x256x256B on SM103, whose launcher makes the step three times 256 deep:
-// getDefaultGemmConfig in cpp/tensorrt_llm/thop/fp4Gemm.cpp, genericFp4GemmKernelLauncher's
-// MmaTileShape and its tile scheduler cutlass::gemm::PersistentScheduler in
-// nvfp4_nvfp4_gemm_template_sm100.h), or as sgl-kernel's fp8_scaled_mm runs on SM120 (one
-// 128x128x128 tile, cluster 1x1x1, no split-K: sm120_fp8_dispatch_bias in
-// sgl-kernel/csrc/gemm/fp8_gemm_kernel.cu).
+// The configuration a source's GEMM kernel runs at ('# ridge: gemm_tile = best | MxNxK (why)'):
+// the library's pick for each shape (best_tiling's), or CUTLASS's kernel at one tile M x N x K,
+// whole tiles in waves, K unsplit: as TensorRT-LLM's NVFP4 GEMM runs untuned (its fallback,
+// 128x256x128: CtaShape128x256x128B on SM100, a step of 128 values; 128x256x768 on SM103, whose
+// launcher makes CtaShape128x256x256B's step three times 256 deep: getDefaultGemmConfig in
+// cpp/tensorrt_llm/thop/fp4Gemm.cpp, genericFp4GemmKernelLauncher's MmaTileShape and its tile
+// scheduler cutlass::gemm::PersistentScheduler in nvfp4_nvfp4_gemm_template_sm100.h), or as
+// sgl-kernel's fp8_scaled_mm runs on SM120 (128x128x128, cluster 1x1x1, no split-K:
+// sm120_fp8_dispatch_bias in sgl-kernel/csrc/gemm/fp8_gemm_kernel.cu).
 std::optional<ConfiguredTile> configured_tile_of(const Table& t) {
-  const std::string tile = directive_choice(t, "gemm_tile", "best",
-                                            {"best", "128x256x128", "128x256x768", "128x128x128"});
-  if (tile == "best") return std::nullopt;
-  if (tile == "128x128x128") return ConfiguredTile{128, 128, 128};
-  return ConfiguredTile{128, 256, tile == "128x256x768" ? 768 : 128};
+  const auto it = t.directives.find("gemm_tile");
+  if (it == t.directives.end() || it->second == "best") return std::nullopt;
+  if (const auto tile = parse_configured_tile(it->second)) return tile;
+  input_error(
+      "{}: '# ridge: gemm_tile = {}' is not best or a tile MxNxK (three whole numbers "
+      "from 1 to {}, as 128x256x128)",
+      t.origin, it->second, kMaxTileSide);
 }
 
 ValidationPoint gemm_point(const KernelRow& k, InputQuantize input_quantize,

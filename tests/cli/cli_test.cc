@@ -106,6 +106,20 @@ TEST(Cli, OpJsonHasTheDocumentedKeys) {
   EXPECT_EQ(j["precision"], "fp16");
 }
 
+// `--tile` prices a GEMM as one kernel configuration, and says so: one row over 4096 columns
+// 16384 deep on 32 tiles of 128x128 walks all of K on 32 SMs, where the library's pick splits K
+// over most of them; the bound does not move.
+TEST(Cli, OpPricesAGemmAtTheTileGiven) {
+  const std::string product = "op gemm --m 1 --n 4096 --k 16384 --dtype fp8";
+  const json library = ridge_json(product);
+  const json tiled = ridge_json(product + " --tile 128x128x128");
+  EXPECT_GT(tiled["expected_time_s"].get<double>(), 2 * library["expected_time_s"].get<double>());
+  EXPECT_DOUBLE_EQ(tiled["time_s"].get<double>(), library["time_s"].get<double>());
+  EXPECT_EQ(tiled["expected_detail"],
+            "the configured tile 128x128x128, K unsplit, 1 wave (24% full)");
+  EXPECT_EQ(library["expected_detail"].get<std::string>().find("configured"), std::string::npos);
+}
+
 TEST(Cli, OpGivesTheExpectedTimeAndItsCalibration) {
   const json j = ridge_json("op gemm --m 4096 --n 4096 --k 4096");
   EXPECT_GT(j["expected_time_s"].get<double>(), j["time_s"].get<double>());

@@ -137,6 +137,21 @@ TEST(Ops, AttentionShapesSayWhyTheyAreNone) {
   EXPECT_EQ(attention_shape_problem(grouped), "5 K and V heads do not divide the 32 query heads");
 }
 
+// A kernel's tile as its name writes it: M x N x K, whole numbers from 1 to kMaxTileSide, and
+// nothing before, between or after them.
+TEST(Ops, ConfiguredTilesParseAsTheirNamesWriteThem) {
+  const auto tile = parse_configured_tile("128x256x64");
+  ASSERT_TRUE(tile);
+  EXPECT_EQ(tile->m, 128);
+  EXPECT_EQ(tile->n, 256);
+  EXPECT_EQ(tile->k, 64);
+  EXPECT_TRUE(parse_configured_tile("1x1x4096"));
+  for (const char* bad :
+       {"", "128x128", "128x128x128x1", "128X128X128", " 128x128x128", "128x128x128 ", "0x128x128",
+        "128x-1x128", "128x128x4097", "128x128x99999999999", "128x1.5x128", "axbxc", "128xx128"})
+    EXPECT_FALSE(parse_configured_tile(bad)) << bad;
+}
+
 TEST(Ops, AttentionIntensityMatchesTheFlashAttentionAccounting) {
   const Op op = attention({.seq = 512, .d_head = 64}, 2);
   EXPECT_DOUBLE_EQ(op.flops / op.bytes, 256);

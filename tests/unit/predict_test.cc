@@ -651,8 +651,7 @@ TEST(Expected, AConfiguredKernelRunsItsOneTileInWavesUnsplit) {
   fixed.gemm_shape->configured_tile = ConfiguredTile{128, 256, 128};
   const auto e = expected_time(fixed, b200, Precision::fp4, c);
   ASSERT_TRUE(e.has_value());
-  EXPECT_NE(e->detail.find("tile 128x256, split-k 1, 1 wave (11% full)"), std::string::npos)
-      << e->detail;
+  EXPECT_EQ(e->detail, "the configured tile 128x256x128, K unsplit, 1 wave (11% full)");
   const double per_sm =
       c.compute_efficiency.at(Precision::fp4).value * b200.peak(Precision::fp4).value / 148;
   EXPECT_NEAR(e->compute_time_s, (16384.0 / 64 + 2) * 2.0 * 128 * 256 * 64 / per_sm, 1e-12);
@@ -2818,8 +2817,8 @@ TEST(Validation, AKernelFindsInTheL2WhatTheKernelBeforeItJustTouched) {
 
 // A table whose kernel runs one configuration ('gemm_tile = 128x256x128') is priced at that tile:
 // one row of an fp8 product walks all of K on one 128x256 tile (or 128x128), slower than the
-// library's pick; a deeper step (768) multiplies K up to its next whole step; a tile ridge does
-// not know is bad input.
+// library's pick; a deeper step (768) multiplies K up to its next whole step; what is not a tile
+// MxNxK is bad input.
 TEST(Validation, AConfiguredTileTableIsPricedAtItsTile) {
   const auto point = [](const std::string& tile) {
     return first_point("# Source: a test\n" +
@@ -2839,8 +2838,11 @@ TEST(Validation, AConfiguredTileTableIsPricedAtItsTile) {
   const ValidationPoint narrow = point("128x128x128");
   EXPECT_GT(*narrow.expected_s, *library.expected_s * 1.5);
   EXPECT_LT(*narrow.expected_s, *configured.expected_s);
+  // Any tile its name writes; none that is not one.
+  EXPECT_GT(*point("64x64x64").expected_s, *library.expected_s);
   EXPECT_THROW(point("64x64"), InputError);
   EXPECT_THROW(point("128x256"), InputError);
+  EXPECT_THROW(point("0x128x128"), InputError);
 }
 
 // vLLM's QuantFP8 run as its PyTorch expression ('input_quantize = native-static' and
