@@ -28,6 +28,13 @@ constexpr EnumNames<AttentionSpan, 3> kSpanNames = {{{AttentionSpan::full, "full
 class ConfigReader;
 using FamilyReader = void (*)(const ConfigReader&, ModelConfig&);
 
+// The most a config's size may be: products of sizes are taken in double, so 10^8 each is safe.
+constexpr int kMostOfASize = 100'000'000;
+// The most layers a config may have: the deepest published decoders have a few hundred, and the
+// model is worked out layer by layer, so a count of millions (a typing slip) would take seconds
+// and is refused instead.
+constexpr int kMostLayers = 100'000;
+
 // The names a family's config class gives the sizes: Hugging Face's usual ones, or GPT-2's
 // (GPTJConfig's attribute_map: n_embd, n_layer, n_head).
 struct SizeNames {
@@ -72,10 +79,10 @@ class ConfigReader {
     return v->get<std::string>();
   }
 
-  int integer(const char* field) const {
+  int integer(const char* field, int most = kMostOfASize) const {
     const Json* v = find(field);
     if (v == nullptr) fail(field, "missing");
-    return checked_integer(field, *v);
+    return checked_integer(field, *v, most);
   }
 
   int optional_integer(const char* field, int fallback) const {
@@ -128,9 +135,9 @@ class ConfigReader {
  private:
   // Sizes are whole and positive; above 10^8 no real model goes, and products of such sizes
   // stay far inside a double's exact range.
-  int checked_integer(const char* field, const Json& value) const {
+  int checked_integer(const char* field, const Json& value, int most = kMostOfASize) const {
     try {
-      return static_cast<int>(whole_number(value, 1, 100'000'000));
+      return static_cast<int>(whole_number(value, 1, most));
     } catch (const std::invalid_argument& e) {
       fail(field, e.what());
     }
@@ -145,7 +152,7 @@ class ConfigReader {
 // attends to its own keys and values.
 void read_common(const ConfigReader& r, ModelConfig& m, const SizeNames& names) {
   m.hidden_size = r.integer(names.hidden);
-  m.num_layers = r.integer(names.layers);
+  m.num_layers = r.integer(names.layers, kMostLayers);
   m.num_heads = r.integer(names.heads);
   m.vocab_size = r.integer("vocab_size");
   m.num_kv_heads = r.optional_integer("num_key_value_heads", m.num_heads);

@@ -290,7 +290,12 @@ TEST(ModelConfig, BadInputNamesTheField) {
   EXPECT_EQ(error_of(with("\"num_hidden_layers\": 2", "\"num_hidden_layers\": \"2\"")),
             "config.json: num_hidden_layers: \"2\" is not a whole number");
   EXPECT_EQ(error_of(with("\"num_hidden_layers\": 2", "\"num_hidden_layers\": -2")),
-            "config.json: num_hidden_layers: -2 is outside 1..100000000");
+            "config.json: num_hidden_layers: -2 is outside 1..100000");
+  // Millions of layers are a slip, refused: the model is worked out layer by layer.
+  EXPECT_EQ(error_of(with("\"num_hidden_layers\": 2", "\"num_hidden_layers\": 48151643")),
+            "config.json: num_hidden_layers: 48151643 is outside 1..100000");
+  EXPECT_EQ(error_of(with("\"hidden_size\": 8", "\"hidden_size\": 200000000")),
+            "config.json: hidden_size: 200000000 is outside 1..100000000");
   EXPECT_EQ(error_of(with("\"num_hidden_layers\": 2", "\"num_hidden_layers\": 2.5")),
             "config.json: num_hidden_layers: 2.5 is not a whole number");
   EXPECT_EQ(error_of("{\"hidden_size\": 8,\n  \"x\": }").substr(0, 20), "config.json:2:8: not");
