@@ -28,7 +28,7 @@ constexpr EnumNames<AttentionSpan, 3> kSpanNames = {{{AttentionSpan::full, "full
 class ConfigReader;
 using FamilyReader = void (*)(const ConfigReader&, ModelConfig&);
 
-// The most a config's size may be: products of sizes are taken in double, so 10^8 each is safe.
+// The most a config's size may be (ConfigReader::checked_integer says why).
 constexpr int kMostOfASize = 100'000'000;
 // The most layers a config may have: the deepest published decoders have a few hundred, and the
 // model is worked out layer by layer, so a count of millions (a typing slip) would take seconds
