@@ -180,8 +180,8 @@ GemmTiling price(const GemmShape& s, Tile t, int split, Decomposition how, doubl
                            (machine.rate_flops_per_s / machine.units *
                             feed_efficiency(t, bytes_per_element, {tiles_m, tiles_n}, machine));
   // A configured kernel's MMAs run whole steps of its own depth, the last one's tail zero-filled.
-  const double step_k = s.configured_tile ? s.configured_tile->k : 0;
   g.configured_tile_k = s.configured_tile ? s.configured_tile->k : 0;
+  const double step_k = g.configured_tile_k;
   const double multiplied_k = step_k > 0 ? std::ceil(s.k / step_k) * step_k : s.k;
   const double steps_per_slice = std::ceil(multiplied_k / split / kStepK) + kPipelineFillSteps;
   double partials = 0;
