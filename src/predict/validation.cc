@@ -1999,13 +1999,21 @@ bool runs_fp8_attention(const std::string& lower) {
   return false;
 }
 
-// A run's products at `products`, and its attention and element-wise work in 16 bits where the
-// products are narrower, the device has a 16-bit peak and the row (`stated`, lower case) does
-// not say its attention is fp8.
+// A run's products at `products`; where they are narrower than 16 bits (fp8, int8, fp4) and the
+// device has a 16-bit peak, the hidden states between them in 16 bits, and its attention and
+// element-wise work too unless the row (`stated`, lower case) says its attention is fp8. Engines
+// quantise a product's input on its way in and write its output in the model's type:
+// TensorRT-LLM's FP8Linear (tensorrt_llm/quantization/layers.py: quantize, then the fp8 GEMM or
+// its Q/DQ pair, out in self.dtype), vLLM's fp8 linear methods (output_dtype = input.dtype) and
+// torchao's float8 modes alike; the residual stream, its norms and the tensor-parallel all-reduces
+// stay in 16 bits. The products' inputs are read at the products' width (add_linear).
 void set_compute(Workload& w, Precision products, const std::string& stated, const Device& device) {
   w.compute = products;
+  w.activation_bytes = std::min(2.0, bytes_per_element(products));
   const bool has_16_bits = device.has_peak(Precision::fp16) || device.has_peak(Precision::bf16);
-  if (bytes_per_element(products) >= 2 || !has_16_bits || runs_fp8_attention(stated)) return;
+  if (bytes_per_element(products) >= 2 || !has_16_bits) return;
+  w.activation_bytes = 2;
+  if (runs_fp8_attention(stated)) return;
   w.weights.set_compute(products);
   w.compute = compute_precision_for_bits(16, device);
 }
@@ -2235,9 +2243,7 @@ ValidationPoint price_run(const Row& row, const Device& device, const RunPrecisi
   ModelConfig model = load_model(model_preset(row.text("model")));
   if (precision.format)
     quantise_weights(w.weights, checkpoint_scope(model, *precision.format), model, device);
-  // Activations in the products' type where it is narrower than 16 bits (fp8, int8, fp4); the
-  // KV cache as the row states it, else in fp8 where the products are fp8, else 16-bit.
-  w.activation_bytes = std::min(2.0, bytes_per_element(precision.compute));
+  // The KV cache as the row states it, else in fp8 where the products are fp8, else 16-bit.
   w.kv_bytes = stated_kv_cache_bytes(row).value_or(precision.compute == Precision::fp8 ? 1.0 : 2.0);
   w.cuda_graphs = uses_cuda_graphs(framework);
   w.eager_pytorch = uses_eager_pytorch(framework);

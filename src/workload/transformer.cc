@@ -128,15 +128,18 @@ class StepBuilder {
                   double output_bytes = 0, const ProductKernel& kernel = {}) {
     const double out_element = output_bytes > 0 ? output_bytes : work_.activation_bytes;
     const Precision products = weights.compute.value_or(work_.compute);
+    // Products narrower than the activations (fp8, int8, fp4) read their input quantised to
+    // their own type on the way in.
+    const double in_element = std::min(work_.activation_bytes, bytes_per_element(products));
     GemmShape shape{rows / weight_sets, out, in, weight_sets};
     shape.fixed_tile = kernel.tile;
     // fp4 products are block-scaled: the grouped kernel switches their scales' descriptors too.
     if (kernel.cutlass_grouped)
       shape.group_descriptors = grouped_kernel_descriptors(products == Precision::fp4);
-    ModelOp* op = add(std::move(name), std::move(kind), count, 2 * rows * in * out,
-                      weight_sets * in * out * weights.bytes + rows * in * work_.activation_bytes +
-                          rows * out * out_element,
-                      products, shape);
+    ModelOp* op = add(
+        std::move(name), std::move(kind), count, 2 * rows * in * out,
+        weight_sets * in * out * weights.bytes + rows * in * in_element + rows * out * out_element,
+        products, shape);
     // Weights narrower than the products they feed: a weight-only format, widened as read.
     if (op && weights.bytes < bytes_per_element(products)) op->weight_bits = 8 * weights.bytes;
   }

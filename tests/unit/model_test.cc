@@ -82,6 +82,19 @@ TEST(Transformer, PrefillProjectionsByHand) {
   EXPECT_EQ(op(p, "lm_head").flops, 2 * 3 * 8 * 10);
 }
 
+// W8A8 as engines run it: 16-bit hidden states, each product's input quantised to fp8 on its
+// way in and its output written in 16 bits; the norms read and write 16 bits.
+TEST(Transformer, Fp8ProductsReadTheirInputInFp8AndWrite16Bits) {
+  Workload w = work(3, 1);
+  w.weights.set_compute(Precision::fp8);
+  const PhaseResult p = model_step(tiny(), w, h100(), "prefill", 6, 0);
+  const double t = 3 * 6;
+  EXPECT_EQ(op(p, "q_proj").bytes, 8 * 8 * 1 + t * 8 * 1 + t * 8 * 2);
+  EXPECT_EQ(op(p, "q_proj").precision, Precision::fp8);
+  EXPECT_EQ(op(p, "down_proj").bytes, 16 * 8 * 1 + t * 16 * 1 + t * 8 * 2);
+  EXPECT_EQ(op(p, "input_norm").bytes, 2 * t * 8 * 2 + 8 * 1);  // its weights at the head's width
+}
+
 TEST(Transformer, CausalPrefillAttentionByHand) {
   const PhaseResult p = model_step(tiny(), work(1), h100(), "prefill", 6, 0);
   const double scores = 2 * (6 * 7 / 2);  // heads x causal pairs

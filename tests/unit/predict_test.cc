@@ -2193,18 +2193,19 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // excluded (one is faster than fp16 allows).
   expect_set("llm_inference_gptfast_nemo S6: request latency", fit, 32, 0.09);
   // TensorRT-LLM's own tables: held out from that fit. Throughput (static batches on H100, A100,
-  // L40S) is expected within a few percent; the first-token latencies of its v0.5 an eighth off
-  // at the median, its L40S prompts of 2048 tokens in fp8 a third to two fifths slower than
-  // measured, which this holds, unhidden (docs/predict.md): the Ada profile's fp8 share is an
-  // estimate (Hopper's at the boost clock), taken at the sustained clock of a long run.
+  // L40S) is expected within a few percent; the first-token latencies of its v0.5 a fourteenth
+  // off at the median since fp8 runs keep their hidden states in 16 bits, its L40S prompts of 2048
+  // tokens in fp8 a third to two fifths slower than measured, which this holds, unhidden
+  // (docs/predict.md): the Ada profile's fp8 share is an estimate (Hopper's at the boost clock),
+  // taken at the sustained clock of a long run.
   expect_set("llm_inference_trtllm S7: request time", held_out, 37, 0.06, 0.19);
-  expect_set("llm_inference_trtllm S7: time to first token", held_out, 20, 0.15);
-  // Its v0.9 tables, H200 among them: expected within an eighth at the median, faster than
-  // measured more often than slower, its Mistral and Mixtral rows far off either way and its
-  // multi-GPU L40S rows (PCIe, the host's topology unknown) a fifth fast, which this holds,
+  expect_set("llm_inference_trtllm S7: time to first token", held_out, 20, 0.08);
+  // Its v0.9 tables, H200 among them: expected within a tenth at the median, its Mistral and
+  // Mixtral rows far off either way and its multi-GPU fp8 L40S rows (PCIe, the host's topology
+  // unknown; their all-reduces in 16 bits) a seventh to two thirds slow, which this holds,
   // unhidden; one row excluded by the file.
-  expect_set("llm_inference_trtllm S8: request time", held_out, 95, 0.12, 0.50);
-  expect_set("llm_inference_trtllm S8: time to first token", held_out, 48, 0.13);
+  expect_set("llm_inference_trtllm S8: request time", held_out, 95, 0.11, 0.55);
+  expect_set("llm_inference_trtllm S8: time to first token", held_out, 48, 0.09);
   // torchao's tables (A100, H100; bf16 and weight-only formats): held out from every fit,
   // gpt-fast's weight-only shares among them. Its activation-quantised fp8 rows and its fp6
   // ones (no figure for their kernels) are expected faster than measured, which this holds.
@@ -2216,11 +2217,12 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("llm_inference_pytorch_eager S11: request time", held_out, 1, 0.15);
   // Azure's runs of TensorRT-LLM's Python benchmark (static batch, 128 tokens in, 8 out), added
   // and run once with the model as it stood: the A100's fp16 runs within a tenth; the H100's and
-  // H200's fp8 runs a quarter faster than measured, most where their prompts are largest, which
+  // H200's fp8 runs a quarter faster than measured while ridge counted their hidden states in
+  // fp8, an eighth to a seventh since they are 16-bit (their single-GPU runs a fifth fast), which
   // this holds, unhidden (docs/predict.md).
   expect_set("llm_inference_azure A1: request time", held_out, 5, 0.05, 0.08);
-  expect_set("llm_inference_azure H1: request time", held_out, 5, 0.25, 0.32);
-  expect_set("llm_inference_azure H2: request time", held_out, 5, 0.25, 0.30);
+  expect_set("llm_inference_azure H1: request time", held_out, 5, 0.16, 0.21);
+  expect_set("llm_inference_azure H2: request time", held_out, 5, 0.13, 0.21);
   // The ML.ENERGY leaderboard's vLLM runs of reasoning models on GPQA (steady-state time per
   // output token, 8 to 4,096 requests running), added and run once with the model as it stood:
   // its bf16 Qwen3 runs within a seventh, but its block-FP8 MoE runs (slower than the bf16
@@ -2234,7 +2236,7 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("llm_inference_gptfast_amd S12", held_out, 2, 0.19, 0.25);
   // Their Qwen3 14B rows priced since that model has a preset (the twenty-fifth session).
   expect_set("llm_inference_mlenergy M1", held_out, 66, 0.34, 0.61);
-  expect_set("llm_inference_mlenergy M2", held_out, 93, 0.48, 0.77);
+  expect_set("llm_inference_mlenergy M2", held_out, 93, 0.43, 0.77);
 }
 
 // A file that times an engine's attention layer is priced as the layer: the rotary and cache
@@ -3281,6 +3283,33 @@ TEST(Validation, Fp8RunsAttendIn16BitsUnlessTheRowSaysFp8Attention) {
   // 16k tokens: the causal attention is a quarter of the prefill's FLOPs, at half the rate.
   EXPECT_GT(*half.expected_s, 1.15 * *fp8.expected_s);
   EXPECT_GT(half.bound_s, 1.15 * fp8.bound_s);
+}
+
+// An fp8 run's hidden states stay in 16 bits (engines quantise each product's input on its way
+// in): its bound is the model's at fp8 products over 16-bit activations, not at 8-bit ones, whose
+// all-reduces, norms and residuals would move half the bytes.
+TEST(Validation, Fp8RunsKeepTheirHiddenStatesIn16Bits) {
+  const double priced =
+      first_point(
+          "# Source: a test\n"
+          "framework\tmodel\tgpu\ttp\tprecision\tbatch\tisl\tosl\tmetric\tvalue\tunit\n"
+          "TensorRT-LLM v0.9.0\tLLaMA 70B\tH100 SXM5 80GB\t8\tfp8\t64\t128\t1\tttft\t1\ts\n")
+          .bound_s;
+  const auto prefill_at = [](double activation_bytes) {
+    Workload w;
+    w.batch = 64;
+    w.prompt = 128;
+    w.gen = 1;
+    w.tp = 8;
+    w.weights.set_bytes(1);
+    w.weights.set_compute(Precision::fp8);
+    w.activation_bytes = activation_bytes;
+    w.kv_bytes = 1;
+    return analyse_model(load_model("llama-2-70b"), w, Catalog::builtin().get("h100-sxm"))
+        .prefill.time_s;
+  };
+  EXPECT_NEAR(priced / prefill_at(2), 1, 1e-9);
+  EXPECT_GT(priced, 1.1 * prefill_at(1));
 }
 
 // The file says which sources a figure was fitted to; their sets are fit sets.
