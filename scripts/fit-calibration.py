@@ -94,7 +94,12 @@ The others are fitted to validation sets that `ridge validate` reports as fit se
 - Blackwell's `memory.gemm_bandwidth`, the share of the HBM's rate its GEMM kernels reach: the
   GEMVs of NVIDIA aiconfigurator's B300 table (data/validation/gemm_aiconfigurator_b300_bf16.tsv,
   m up to 8 rows, 2^26 weights or more, where the kernel floor is an eighth of the time or less);
-  the B200's table holds it out.
+  the B200's table holds it out. GB202's (`blackwell-rtx`) since the forty-fourth session: the
+  GEMVs of its bf16 table (data/validation/gemm_aiconfigurator_rtx-pro-6000-server_bf16.tsv) by
+  the same rule. Where a profile has an L2 rate, the GEMVs whose weights the model holds in the
+  L2 between calls are left out: main memory serves none of their bytes (GB202's 128 MB L2 holds
+  the 2^26-weight products' 134 MB; Blackwell's profiles have no L2 rate, and every GEMV of the
+  B300's table stays in).
 - Hopper's `fixed.graph_repeat_floor`, what an element-wise kernel replayed from a CUDA graph
   right after the same kernel costs beyond its bytes: ridge's own run of PyTorch's multiply on
   an H200 (data/validation/elementwise_torch_h200_mul.tsv: 20 calls a graph), its rows of
@@ -298,6 +303,7 @@ FIGURES = [
     Figure("launch_overhead", GPTFAST, "S6", "", 0.0, 100e-6, 1e-7, True),  # every S6 row
     Figure("gemm_bandwidth", B300, "gemv", "bf16", 0.3, 1.0, 0.001, False,
            ("blackwell", "blackwell-ultra")),
+    Figure("gemm_bandwidth", RTX_PRO, "gemv", "bf16", 0.3, 1.0, 0.001, False, ("blackwell-rtx",)),
     Figure("fp4", B300_NVFP4, "gemm-large", "nvfp4->bf16", 0.05, 1.0, 0.001, False,
            ("blackwell", "blackwell-ultra")),
     Figure("bandwidth", B300_DECODE, "decode-large", "bf16", 0.3, 1.0, 0.001, False,
@@ -410,24 +416,35 @@ def table_points(ridge: str, profiles: list, figure: Figure) -> list:
     return validation_report(ridge, profiles, figure)[key]["points"]
 
 
-def gemm_errors(ridge: str, profiles: list, figure: Figure, keeps, which: str) -> list:
+def gemm_errors(ridge: str, profiles: list, figure: Figure, keeps, which: str,
+                priced=lambda point: True) -> list:
     """The errors of the GEMM table's products of the figure's precision whose (m, n, k) `keeps`
-    holds; `which` names them, for the error when none does."""
+    holds and whose point `priced` takes; `which` names them, for the error when none does."""
     errors = []
     for point in table_points(ridge, profiles, figure):
         shape, precision = point["label"].split()
         m, n, k = (int(side) for side in shape.split("x"))
-        if precision == figure.rows and keeps(m, n, k):
+        if precision == figure.rows and keeps(m, n, k) and priced(point):
             errors.append(point["error"])
     if not errors:
         sys.exit(f"no {figure.rows} {which} in {figure.file}")
     return errors
 
 
+def from_main_memory(point: dict) -> bool:
+    """Whether the model reads all of the point's data at main memory's rate: none of it served
+    at the L2's own rate from the call before (a profile without an L2 rate reads what the L2
+    holds at main memory's)."""
+    note = point.get("note", "")
+    return "stays in the L2" not in note or "the profile has no L2 rate" in note
+
+
 def gemv_errors(ridge: str, profiles: list, figure: Figure) -> list:
-    """The GEMVs: at most GEMV_ROWS rows, GEMV_WEIGHTS weights or more."""
+    """The GEMVs: at most GEMV_ROWS rows, GEMV_WEIGHTS weights or more, read from main memory
+    (a share of main memory's rate is fitted where main memory serves every byte)."""
     return gemm_errors(ridge, profiles, figure,
-                       lambda m, n, k: m <= GEMV_ROWS and n * k >= GEMV_WEIGHTS, "GEMVs")
+                       lambda m, n, k: m <= GEMV_ROWS and n * k >= GEMV_WEIGHTS, "GEMVs",
+                       from_main_memory)
 
 
 def small_gemm_errors(ridge: str, profiles: list, figure: Figure) -> list:

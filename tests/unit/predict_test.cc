@@ -2120,16 +2120,18 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("decode_attention_aiconfigurator_gb300_mla", held_out, 320, 0.25, 0.48);
   // The RTX PRO 6000 Blackwell Server Edition's tables (GB202, the blackwell-rtx profile): its
   // TensorRT-LLM bf16 and fp8 GEMMs' are where the profile's 16-bit and 8-bit tensor shares were
-  // fitted (their largest products, which show no power fall); the others hold them out, every
-  // other figure an estimate carried over from Ada's. SGLang's fp8 products, priced at the one
-  // 128x128x128 tile sgl-kernel runs on SM120, miss the p90 target by a hair; its collectives
-  // cross a PCIe host, which this holds, unhidden (docs/predict.md).
+  // fitted (their largest products, which show no power fall), and the share of main memory's
+  // rate its GEMVs reach (those whose weights the L2 does not hold), which its streaming kernels
+  // take as an estimate; the others hold them out, every other figure an estimate carried over
+  // from Ada's. SGLang's fp8 products, priced at the one 128x128x128 tile sgl-kernel runs on
+  // SM120, miss the p90 target by a hair; its collectives cross a PCIe host, which this holds,
+  // unhidden (docs/predict.md).
   expect_set("gemm_aiconfigurator_rtx-pro-6000-server_bf16", fit, 540, 0.11, 0.31);
   expect_set("gemm_aiconfigurator_rtx-pro-6000-server_fp8", fit, 540, 0.20, 0.37);
-  expect_set("gemm_aiconfigurator_rtx-pro-6000-server_sglang", held_out, 540, 0.08, 0.37);
-  expect_set("gemm_aiconfigurator_rtx-pro-6000-server_sglang_fp8", held_out, 540, 0.09, 0.26);
-  expect_set("attention_aiconfigurator_rtx-pro-6000-server_bf16", held_out, 264, 0.10, 0.35);
-  expect_set("decode_attention_aiconfigurator_rtx-pro-6000-server_bf16", held_out, 98, 0.13, 0.25);
+  expect_set("gemm_aiconfigurator_rtx-pro-6000-server_sglang", held_out, 540, 0.09, 0.37);
+  expect_set("gemm_aiconfigurator_rtx-pro-6000-server_sglang_fp8", held_out, 540, 0.08, 0.26);
+  expect_set("attention_aiconfigurator_rtx-pro-6000-server_bf16", held_out, 264, 0.11, 0.33);
+  expect_set("decode_attention_aiconfigurator_rtx-pro-6000-server_bf16", held_out, 98, 0.11, 0.25);
   expect_set("collective_aiconfigurator_rtx-pro-6000-server_fp16", held_out, 252, 0.18, 0.69);
   expect_set("collective_aiconfigurator_rtx-pro-6000-server_trtllm", held_out, 69, 0.13, 0.70);
   expect_set("collective_aiconfigurator_rtx-pro-6000-server_sglang", held_out, 23, 0.29, 0.43);
