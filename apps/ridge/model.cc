@@ -193,7 +193,7 @@ void add_model(CLI::App& app, std::vector<Command>& commands) {
   sub->add_flag("--kv-reads-per-head", args->kv_reads_per_head,
                 "The decode attention kernel reads K and V once per query head, not once per "
                 "grouped-query group (TensorRT-LLM before v0.8, without XQA): the expected time "
-                "counts those reads");
+                "counts those reads, all but a group's first from the L2");
   auto* xqa = sub->add_flag(
       "--trtllm-xqa", args->trtllm_xqa,
       "The decode attention runs TensorRT-LLM's kernels over a 16-bit cache (v0.8 and "

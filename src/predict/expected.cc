@@ -462,13 +462,36 @@ double sm_read_bytes_per_s(const Calibration& c, double bandwidth_bytes_per_s) {
   return per_sm ? per_sm->value : bandwidth_bytes_per_s;
 }
 
+// What one of `sharers` CTAs reading the same data side by side reads at most: the first to
+// reach each block takes it from memory at an SM's read rate (`sm_bytes_per_s`), the others
+// find it in the L2 and take it at an SM's rate from there, where the calibration has one.
+double shared_read_bytes_per_s(const Calibration& c, double sm_bytes_per_s, double sharers) {
+  if (sharers <= 1 || !c.l2_streaming_bytes_per_s_per_unit) return sm_bytes_per_s;
+  const double from_l2 = c.l2_streaming_bytes_per_s_per_unit->value;
+  return 1 / (1 / (sharers * sm_bytes_per_s) + (sharers - 1) / (sharers * from_l2));
+}
+
+// A decode kernel that runs each query head on its own (`kv_reads` > 1: TensorRT-LLM's masked
+// MHA kernel before XQA) reads its group's K and V once per query head, but not from memory each
+// time: its grid puts the query heads first (mmha_launch_kernel_ex: grid{num_heads, batch_size,
+// ...}), so a group's blocks start side by side and stream the same keys at about the same time,
+// the first from memory and the others from the L2. Of `bytes`, the op's own (`op_bytes`) move
+// at main memory's rate, the reads again at the calibration's L2 rate where it has one, the two
+// one after the other.
+double repeated_kv_bandwidth(const AttentionShape& s, double op_bytes, double bytes,
+                             double main_bytes_per_s, const Calibration& c) {
+  if (s.kv_reads <= 1 || !c.l2_bandwidth_bytes_per_s) return main_bytes_per_s;
+  const double again = bytes - op_bytes;
+  return bytes / (op_bytes / main_bytes_per_s + again / c.l2_bandwidth_bytes_per_s->value);
+}
+
 // TensorRT-LLM's masked MHA kernel as it splits a step (mmha_grid): its blocks in waves of as
 // many as the SMs hold, each block streaming its share of the keys at the bandwidth's share of
 // the blocks running beside it, and no faster than an SM reads (the calibration's rate an SM in
-// a kernel that only reads: the cache's keys and values in, one row a head out) shared by the
-// blocks on that SM. A last wave of fewer blocks than the SMs holds them one to an SM, each at
-// what one SM reads: what a step of few sequences and heads waits for. Each wave pays the
-// calibration's cost a block, as XQA's do.
+// a kernel that only reads: the cache's keys and values in, one row a head out; a group's blocks
+// reading the same keys, each but the first from the L2) shared by the blocks on that SM. A last
+// wave of fewer blocks than the SMs holds them one to an SM, each at what one SM reads: what a step
+// of few sequences and heads waits for. Each wave pays the calibration's cost a block, as XQA's do.
 DecodeBlocks mmha_decode_blocks(const AttentionShape& s, const Device& device, double bytes,
                                 double bandwidth_bytes_per_s, const Calibration& c) {
   const double units = device.compute_units_or_one();
@@ -476,7 +499,8 @@ DecodeBlocks mmha_decode_blocks(const AttentionShape& s, const Device& device, d
   const predict::MmhaGrid grid = predict::mmha_grid(pairs, s.keys(), units, s.d_head);
   DecodeBlocks d = decode_blocks(s, pairs, grid.per_pair, units * grid.per_sm, bytes,
                                  bandwidth_bytes_per_s, c.attention_decode_block_overhead_s->value);
-  const double sm_bytes_per_s = sm_read_bytes_per_s(c, bandwidth_bytes_per_s);
+  const double sm_bytes_per_s =
+      shared_read_bytes_per_s(c, sm_read_bytes_per_s(c, bandwidth_bytes_per_s), s.kv_reads);
   const double block_bytes = bytes / d.blocks;
   const auto wave_s = [&](double running) {
     const double on_one_sm = std::ceil(running / units);
@@ -511,15 +535,6 @@ std::optional<DecodeBlocks> decode_schedule(const AttentionShape& s, const Devic
                          overhead_s);
   }
   return std::nullopt;
-}
-
-// What one of `sharers` CTAs reading the same data side by side reads at most: the first to
-// reach each block takes it from memory at an SM's read rate (`sm_bytes_per_s`), the others
-// find it in the L2 and take it at an SM's rate from there, where the calibration has one.
-double shared_read_bytes_per_s(const Calibration& c, double sm_bytes_per_s, double sharers) {
-  if (sharers <= 1 || !c.l2_streaming_bytes_per_s_per_unit) return sm_bytes_per_s;
-  const double from_l2 = c.l2_streaming_bytes_per_s_per_unit->value;
-  return 1 / (1 / (sharers * sm_bytes_per_s) + (sharers - 1) / (sharers * from_l2));
 }
 
 // FlashMLA's step (predict::flash_mla_plan): its longest running part's key blocks, each a tile
@@ -595,8 +610,9 @@ ExpectedTime attention_time(const Op& op, const Device& device, Precision precis
   e.compute_time_s = span_tiles * tile_s;
   e.busy_share = busy_share(op.flops / rate, e.compute_time_s);
   const double bytes = op.bytes + (s.kv_reads - 1) * s.kv_bytes;
-  e.memory_time_s = bytes / a.bandwidth_bytes_per_s;
-  if (const auto d = decode_schedule(s, device, bytes, a.bandwidth_bytes_per_s, c)) {
+  const double bandwidth = repeated_kv_bandwidth(s, op.bytes, bytes, a.bandwidth_bytes_per_s, c);
+  e.memory_time_s = bytes / bandwidth;
+  if (const auto d = decode_schedule(s, device, bytes, bandwidth, c)) {
     e.memory_time_s = d->memory_time_s;
     if (a.describe)
       e.detail = fmt::format(
@@ -615,7 +631,8 @@ ExpectedTime attention_time(const Op& op, const Device& device, Precision precis
     if (schedule.tiles_per_block > 1)
       e.detail += fmt::format("; {} query tiles a block", schedule.tiles_per_block);
     if (s.kv_reads > 1)
-      e.detail += fmt::format("; K and V read once per query head ({}x)", s.kv_reads);
+      e.detail +=
+          fmt::format("; K and V read once per query head ({}x), again from the L2", s.kv_reads);
   }
   return finish(e, a, overlapped_work_s(e, a));
 }

@@ -1364,9 +1364,10 @@ TEST(Expected, VllmTritonMoeRunsTheExpertsAtTheKernelsDefaultTiles) {
 }
 
 // A decode kernel that reads K and V per query head: Llama 2 70B's 8 query heads a KV head make
-// its decode attention read the cache 8 times; the bound, prefill and a multi-head model keep
-// their times.
-TEST(Expected, KvReadPerQueryHeadMultipliesTheDecodeCacheReads) {
+// its decode attention read the cache 8 times, once from memory and 7 times again from the L2
+// (the group's blocks run side by side); the bound, prefill and a multi-head model keep their
+// times.
+TEST(Expected, KvReadPerQueryHeadReadsTheCacheAgainFromTheL2) {
   Workload w;
   w.batch = 64;
   w.prompt = 2048;
@@ -1379,11 +1380,11 @@ TEST(Expected, KvReadPerQueryHeadMultipliesTheDecodeCacheReads) {
   const double kv_bytes = shared.attention_shape->kv_bytes;
   EXPECT_GT(kv_bytes, 0.9 * shared.bytes);
   EXPECT_DOUBLE_EQ(per_head.attention_shape->kv_reads, 8);
-  const double bandwidth = find_calibration(device("h100-sxm"))->bandwidth_efficiency.value *
-                           device("h100-sxm").main_bandwidth_bytes_per_s();
+  const double l2_bytes_per_s =
+      find_calibration(device("h100-sxm"))->l2_bandwidth_bytes_per_s.value().value;
   // The compute beside the reads is small enough that they add almost as they are.
-  EXPECT_NEAR(*per_head.expected_time_s - *shared.expected_time_s, 7 * kv_bytes / bandwidth,
-              1e-5 * 7 * kv_bytes / bandwidth);
+  EXPECT_NEAR(*per_head.expected_time_s - *shared.expected_time_s, 7 * kv_bytes / l2_bytes_per_s,
+              1e-5 * 7 * kv_bytes / l2_bytes_per_s);
   EXPECT_DOUBLE_EQ(*attention("llama-2-70b", true, false).expected_time_s,
                    *attention("llama-2-70b", false, false).expected_time_s);
   EXPECT_DOUBLE_EQ(*attention("llama-2-7b", true, true).expected_time_s,
@@ -2202,11 +2203,13 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // taken at the sustained clock of a long run.
   expect_set("llm_inference_trtllm S7: request time", held_out, 37, 0.06, 0.19);
   expect_set("llm_inference_trtllm S7: time to first token", held_out, 20, 0.08);
-  // Its v0.9 tables, H200 among them: expected within a tenth at the median, its Mistral and
-  // Mixtral rows far off either way and its multi-GPU fp8 L40S rows (PCIe, the host's topology
-  // unknown; their all-reduces in 16 bits) a seventh to two thirds slow, which this holds,
-  // unhidden; one row excluded by the file.
-  expect_set("llm_inference_trtllm S8: request time", held_out, 95, 0.11, 0.55);
+  // Its v0.9 tables, H200 among them: expected within a tenth at the median; its Mixtral rows far
+  // off either way, its multi-GPU fp8 L40S rows (PCIe, the host's topology unknown; their
+  // all-reduces in 16 bits) up to a fifth slow, and its Hopper rows of the models whose decode
+  // reads K and V per query head (Mistral, Mixtral, Falcon 180B: XQA took groups of 8 only) up to
+  // a third fast since the group's reads again come from the L2, which this holds, unhidden; one
+  // row excluded by the file.
+  expect_set("llm_inference_trtllm S8: request time", held_out, 95, 0.10, 0.31);
   expect_set("llm_inference_trtllm S8: time to first token", held_out, 48, 0.09);
   // torchao's tables (A100, H100; bf16 and weight-only formats): held out from every fit,
   // gpt-fast's weight-only shares among them. Its activation-quantised fp8 rows and its fp6
@@ -3239,11 +3242,11 @@ TEST(Validation, ServingEnginesAllReduceWithTheirOwnKernel) {
 
 // v0.8 and v0.9 took XQA only for 8 query heads a KV head of dimension 128 (Llama 2 70B): a
 // group of 4 (Mistral 7B) or of 29 at dimension 64 (Falcon 180B) still read K and V per query
-// head there, and shares them in later releases.
+// head there (all but the first read from the L2), and shares them in later releases.
 TEST(Validation, TensorRtLlmV09TookXqaOnlyForGroupsOfEight) {
   for (const std::string model : {"Mistral 7B", "Falcon 180B"}) {
     const double current = expected_decode_with("TensorRT-LLM (gptSessionBenchmark)", model);
-    EXPECT_GT(expected_decode_with("TensorRT-LLM v0.9.0", model), 1.2 * current) << model;
+    EXPECT_GT(expected_decode_with("TensorRT-LLM v0.9.0", model), 1.1 * current) << model;
     EXPECT_DOUBLE_EQ(expected_decode_with("TensorRT-LLM v0.8.0", model),
                      expected_decode_with("TensorRT-LLM v0.9.0", model))
         << model;
