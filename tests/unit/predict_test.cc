@@ -148,8 +148,8 @@ TEST(Calibration, Cdna2RestsOnOneGcdsMatmulRateAndAnMi210sStreams) {
 // L40S's GEMM table, the GeForce RTX 4090 (rated at half that rate, with fp32 accumulation) on
 // cuBLAS's measured share on an L20, rated at the same half rate; the rest are estimates that
 // say whose figures they take: Ampere's SM design (no stream-K in its cuBLAS kernels, an A100's
-// read share), Hopper's fp8-to-bf16 ratio, and collectives over PCIe at what a PCIe host
-// carries, not at NVLink's share.
+// read share), Hopper's fp8-to-bf16 ratio, and collectives over PCIe at NCCL's own price of a
+// Gen4 link, not at NVLink's share.
 TEST(Calibration, AdaRestsOnTheL40sTableTheL20AndNamedEstimates) {
   const Calibration ada = *find_calibration(device("l40s"));
   const Calibration geforce = *find_calibration(device("rtx-4090"));
@@ -189,7 +189,9 @@ TEST(Calibration, AdaRestsOnTheL40sTableTheL20AndNamedEstimates) {
     EXPECT_DOUBLE_EQ(c.bandwidth_efficiency.value, ampere.bandwidth_efficiency.value);
     ASSERT_TRUE(c.gemm_stream_k.has_value());
     EXPECT_FALSE(c.gemm_stream_k->holds);
-    EXPECT_LT(c.link_efficiency.value, 0.5);
+    // NCCL's own price of a PCIe Gen4 x16 link, 24 of 32 GB/s: the host's limit over eight GPUs
+    // (28 GB/s, measured on Gen5 links) lies above it.
+    EXPECT_DOUBLE_EQ(c.link_efficiency.value, 0.75);
     // No LL128 over PCIe: NCCL turns it on over NVLink only.
     for (const CollectiveProtocol& p : c.collective_protocols) EXPECT_NE(p.name, "LL128");
   }
@@ -2106,7 +2108,7 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("decode_attention_aiconfigurator_h100_vllm", held_out, 100, 0.09, 0.31);
   expect_set("decode_attention_aiconfigurator_h200_vllm", held_out, 100, 0.10, 0.30);
   expect_set("decode_attention_aiconfigurator_l40s_vllm", held_out, 75, 0.17, 0.32);
-  expect_set("collective_aiconfigurator_l40s", held_out, 252, 0.61, 0.95);
+  expect_set("collective_aiconfigurator_l40s", held_out, 252, 0.49, 0.93);
   // DeepSeek's latent attention in decode as TensorRT-LLM runs it (its rotary and latent cache
   // pass, then the fused kernel over the latent cache), every head count from 128 to 1: on
   // Hopper FlashMLA, priced as its tile scheduler deals the keys out and its combine kernel reads
@@ -2150,13 +2152,13 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("collective_aiconfigurator_b300_trtllm_allreduce", fit, 69, 0.06, 0.13);
   expect_set("collective_aiconfigurator_gb200_trtllm_allreduce", held_out, 46, 0.09, 0.25);
   expect_set("collective_aiconfigurator_gb300_trtllm_allreduce", held_out, 46, 0.08, 0.16);
-  expect_set("collective_aiconfigurator_l40s_trtllm_allreduce", held_out, 69, 0.61, 0.87);
+  expect_set("collective_aiconfigurator_l40s_trtllm_allreduce", held_out, 69, 0.44, 0.91);
   expect_set("collective_aiconfigurator_a100_vllm_allreduce", fit, 69, 0.07, 0.16);
   expect_set("collective_aiconfigurator_h100_vllm_allreduce", fit, 69, 0.05, 0.09);
   expect_set("collective_aiconfigurator_h200_vllm_allreduce", held_out, 69, 0.05, 0.30);
   expect_set("collective_aiconfigurator_gb200_vllm_allreduce", held_out, 46, 0.07, 0.13);
   expect_set("collective_aiconfigurator_gb300_vllm_allreduce", held_out, 46, 0.05, 0.14);
-  expect_set("collective_aiconfigurator_l40s_vllm_allreduce", held_out, 69, 0.71, 0.98);
+  expect_set("collective_aiconfigurator_l40s_vllm_allreduce", held_out, 69, 0.68, 0.92);
   expect_set("collective_aiconfigurator_a100_sglang_allreduce", held_out, 69, 0.07, 0.13);
   expect_set("collective_aiconfigurator_h100_sglang_allreduce", held_out, 69, 0.04, 0.15);
   expect_set("collective_aiconfigurator_h200_sglang_allreduce", held_out, 69, 0.04, 0.14);
@@ -2164,7 +2166,7 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("collective_aiconfigurator_b300_sglang_allreduce", fit, 69, 0.04, 0.15);
   expect_set("collective_aiconfigurator_gb200_sglang_allreduce", held_out, 92, 0.06, 0.14);
   expect_set("collective_aiconfigurator_gb300_sglang_allreduce", held_out, 92, 0.05, 0.14);
-  expect_set("collective_aiconfigurator_l40s_sglang_allreduce", held_out, 69, 0.72, 0.97);
+  expect_set("collective_aiconfigurator_l40s_sglang_allreduce", held_out, 69, 0.67, 0.92);
   // aiconfigurator's tables of vLLM 0.14's fused MoE experts (its Triton kernels, fp16 and
   // per-tensor fp8, balanced routing): held out. Their products run the kernel's default tiles,
   // whose time a K step is fitted to vLLM's own H100 timings of them (a fit set); Blackwell takes
@@ -2205,12 +2207,13 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("llm_inference_trtllm S7: time to first token", held_out, 20, 0.08);
   // Its v0.9 tables, H200 among them: expected within a tenth at the median; its Mixtral rows far
   // off either way, its multi-GPU fp8 L40S rows (PCIe, the host's topology unknown; their
-  // all-reduces in 16 bits) up to a fifth slow, and its Hopper rows of the models whose decode
+  // all-reduces in 16 bits at NCCL's price of a Gen4 link) up to a seventh fast, and its Hopper
+  // rows of the models whose decode
   // reads K and V per query head (Mistral, Mixtral, Falcon 180B: XQA took groups of 8 only) up to
   // a third fast since the group's reads again come from the L2, which this holds, unhidden; one
   // row excluded by the file.
-  expect_set("llm_inference_trtllm S8: request time", held_out, 95, 0.10, 0.31);
-  expect_set("llm_inference_trtllm S8: time to first token", held_out, 48, 0.09);
+  expect_set("llm_inference_trtllm S8: request time", held_out, 95, 0.08, 0.31);
+  expect_set("llm_inference_trtllm S8: time to first token", held_out, 48, 0.08);
   // torchao's tables (A100, H100; bf16 and weight-only formats): held out from every fit,
   // gpt-fast's weight-only shares among them. Its activation-quantised fp8 rows and its fp6
   // ones (no figure for their kernels) are expected faster than measured, which this holds.
