@@ -169,7 +169,8 @@ void add_model(CLI::App& app, std::vector<Command>& commands) {
       ->check(number_in(1, 1024))
       ->capture_default_str();
   sub->add_option("--dtype", args->dtype,
-                  "Precision of weights, activations and KV cache (default fp16)");
+                  "Precision of weights, activations and KV cache (default fp16); engines run "
+                  "fp8 as --quant fp8 --kv-quant fp8 (16-bit hidden states)");
   sub->add_option("--quant", args->quant,
                   fmt::format("Format of the decoder's weights, over the config's "
                               "quantization_config: {}",
