@@ -47,8 +47,7 @@ CLI::App* add_kind(CLI::App& op, std::vector<Command>& commands, const char* nam
 // The --tile option's value, or one line on what is wrong with it.
 ConfiguredTile configured_tile(const std::string& text) {
   if (const auto tile = parse_configured_tile(text)) return *tile;
-  input_error("--tile: '{}' is not a tile MxNxK (three whole numbers from 1 to {}, as 128x128x128)",
-              text, kMaxTileSide);
+  input_error("--tile: '{}' is not {}", text, configured_tile_form());
 }
 
 void size(CLI::App& app, const char* flag, double& value, const char* description,

@@ -36,6 +36,9 @@ inline constexpr int kMaxTileSide = 4096;
 // from 1 to kMaxTileSide; nullopt where the text is not one.
 std::optional<ConfiguredTile> parse_configured_tile(std::string_view text);
 
+// What parse_configured_tile takes, in words, for a message on text it refused.
+std::string configured_tile_form();
+
 // The sizes of a matrix product C = A B (A m-by-k, B k-by-n), `batch` independent (or grouped)
 // products: what tile and wave quantisation reason about.
 struct GemmShape {

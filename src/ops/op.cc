@@ -90,6 +90,11 @@ std::optional<ConfiguredTile> parse_configured_tile(std::string_view text) {
   return ConfiguredTile{sides[0], sides[1], sides[2]};
 }
 
+std::string configured_tile_form() {
+  return fmt::format("a tile MxNxK (three whole numbers from 1 to {}, as 128x128x128)",
+                     kMaxTileSide);
+}
+
 std::optional<std::string> attention_shape_problem(const AttentionShape& s) {
   if (s.kv_heads > 0 && std::fmod(s.heads, s.kv_heads) != 0)
     return fmt::format("{} K and V heads do not divide the {} query heads", plain(s.kv_heads),

@@ -475,14 +475,15 @@ double shared_read_bytes_per_s(const Calibration& c, double sm_bytes_per_s, doub
 // MHA kernel before XQA) reads its group's K and V once per query head, but not from memory each
 // time: its grid puts the query heads first (mmha_launch_kernel_ex: grid{num_heads, batch_size,
 // ...}), so a group's blocks start side by side and stream the same keys at about the same time,
-// the first from memory and the others from the L2. Of `bytes`, the op's own (`op_bytes`) move
-// at main memory's rate, the reads again at the calibration's L2 rate where it has one, the two
-// one after the other.
-double repeated_kv_bandwidth(const AttentionShape& s, double op_bytes, double bytes,
-                             double main_bytes_per_s, const Calibration& c) {
+// the first from memory and the others from the L2. The op's own bytes (`op_bytes`) move at main
+// memory's rate, the reads again at the calibration's L2 rate where it has one, the two one after
+// the other: the rate of all of them together.
+double repeated_kv_bandwidth(const AttentionShape& s, double op_bytes, double main_bytes_per_s,
+                             const Calibration& c) {
   if (s.kv_reads <= 1 || !c.l2_bandwidth_bytes_per_s) return main_bytes_per_s;
-  const double again = bytes - op_bytes;
-  return bytes / (op_bytes / main_bytes_per_s + again / c.l2_bandwidth_bytes_per_s->value);
+  const double again = (s.kv_reads - 1) * s.kv_bytes;
+  return (op_bytes + again) /
+         (op_bytes / main_bytes_per_s + again / c.l2_bandwidth_bytes_per_s->value);
 }
 
 // TensorRT-LLM's masked MHA kernel as it splits a step (mmha_grid): its blocks in waves of as
@@ -610,7 +611,7 @@ ExpectedTime attention_time(const Op& op, const Device& device, Precision precis
   e.compute_time_s = span_tiles * tile_s;
   e.busy_share = busy_share(op.flops / rate, e.compute_time_s);
   const double bytes = op.bytes + (s.kv_reads - 1) * s.kv_bytes;
-  const double bandwidth = repeated_kv_bandwidth(s, op.bytes, bytes, a.bandwidth_bytes_per_s, c);
+  const double bandwidth = repeated_kv_bandwidth(s, op.bytes, a.bandwidth_bytes_per_s, c);
   e.memory_time_s = bytes / bandwidth;
   if (const auto d = decode_schedule(s, device, bytes, bandwidth, c)) {
     e.memory_time_s = d->memory_time_s;
@@ -631,8 +632,8 @@ ExpectedTime attention_time(const Op& op, const Device& device, Precision precis
     if (schedule.tiles_per_block > 1)
       e.detail += fmt::format("; {} query tiles a block", schedule.tiles_per_block);
     if (s.kv_reads > 1)
-      e.detail +=
-          fmt::format("; K and V read once per query head ({}x), again from the L2", s.kv_reads);
+      e.detail += fmt::format("; K and V read once per query head ({}x){}", s.kv_reads,
+                              c.l2_bandwidth_bytes_per_s ? ", again from the L2" : "");
   }
   return finish(e, a, overlapped_work_s(e, a));
 }

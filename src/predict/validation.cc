@@ -1116,10 +1116,8 @@ std::optional<ConfiguredTile> configured_tile_of(const Table& t) {
   const auto it = t.directives.find("gemm_tile");
   if (it == t.directives.end() || it->second == "best") return std::nullopt;
   if (const auto tile = parse_configured_tile(it->second)) return tile;
-  input_error(
-      "{}: '# ridge: gemm_tile = {}' is not best or a tile MxNxK (three whole numbers "
-      "from 1 to {}, as 128x256x128)",
-      t.origin, it->second, kMaxTileSide);
+  input_error("{}: '# ridge: gemm_tile = {}' is not best or {}", t.origin, it->second,
+              configured_tile_form());
 }
 
 ValidationPoint gemm_point(const KernelRow& k, InputQuantize input_quantize,
