@@ -216,6 +216,7 @@ B300_QUANTIZE = ROOT / "data/validation/elementwise_aiconfigurator_b300_quantize
 B300_NVFP4 = ROOT / "data/validation/gemm_aiconfigurator_b300_nvfp4.tsv"
 VLLM_MOE = ROOT / "data/validation/moe_vllm_benchmark_h100_fp8.tsv"
 B300_NVFP4_MOE = ROOT / "data/validation/moe_aiconfigurator_b300_trtllm_nvfp4.tsv"
+B300_MOE = ROOT / "data/validation/moe_aiconfigurator_b300_trtllm.tsv"
 H100_VLLM_CONTEXT = ROOT / "data/validation/attention_aiconfigurator_h100_vllm.tsv"
 NCCL_FIT_BYTES = 32 * 2**20  # from here up the link's rate is most of a collective's time
 NCCL_LATENCY_BYTES = 64 * 2**10  # up to here a collective's fixed costs are most of its time
@@ -234,7 +235,7 @@ LARGE_SIDE = 4096  # from this large in every dimension a GEMM is mostly its pro
 LARGE_CACHE_BYTES = 2**30  # K and V this large: streaming them is nearly all of a decode call
 SMALL_ELEMENTS = 2**16  # an element-wise kernel this small is mostly its fixed cost
 DECODE_FIELD = re.compile(r"\b(d_head|keys|heads|kv_heads|batch)=(\d+)")
-MOE_LABEL = re.compile(r"^(\d+) tokens, top \d+ of (\d+) experts")
+MOE_LABEL = re.compile(r"^(\d+) tokens, top (\d+) of (\d+) experts")
 
 
 @dataclass(frozen=True)
@@ -342,6 +343,8 @@ FIGURES = [
            ("blackwell", "blackwell-ultra")),
     Figure("descriptor_switch", B300_NVFP4_MOE, "moe-split-width", "nvfp4->bf16", 0.0, 20e-6, 1e-8,
            True, ("hopper", "blackwell", "blackwell-ultra")),
+    Figure("grouped_gemm_bandwidth", B300_MOE, "moe-streaming", "bf16", 0.3, 1.0, 0.001, False,
+           ("blackwell", "blackwell-ultra")),
 ]
 
 
@@ -489,17 +492,28 @@ def small_elementwise_errors(ridge: str, profiles: list, figure: Figure) -> list
     return errors
 
 
+def streams_weights(label: str, pairs: int, experts: int) -> bool:
+    """Whether a MoE row is its weights' stream: every expert on the one GPU (no tp or ep), each
+    receiving a row or more and at most GEMV_ROWS, as the GEMV share's rows have at most that
+    many (the balanced routing gives each min(E, T k) experts T k / min(E, T k) rows)."""
+    single_gpu = " tp=" not in label and " ep=" not in label
+    return single_gpu and experts <= pairs <= GEMV_ROWS * experts
+
+
 def moe_errors(ridge: str, profiles: list, figure: Figure) -> list:
     """The errors of the MoE table's rows that run vLLM's 64 x 64 tile (more tokens than experts)
     or, for the small tile's figure, the others; for the chained load, its rows of one token; for
-    the descriptor switch, its rows with the intermediate width split over GPUs."""
+    the descriptor switch, its rows with the intermediate width split over GPUs; for the grouped
+    kernel's streaming share, its rows that stream their weights (streams_weights)."""
     errors = []
     for point in table_points(ridge, profiles, figure):
-        tokens, experts = (int(side) for side in MOE_LABEL.match(point["label"]).groups())
+        tokens, topk, experts = (int(side) for side in MOE_LABEL.match(point["label"]).groups())
         if figure.source == "moe-one-token":
             fits = tokens == 1
         elif figure.source == "moe-split-width":
             fits = " tp=" in point["label"]
+        elif figure.source == "moe-streaming":
+            fits = streams_weights(point["label"], tokens * topk, experts)
         else:
             fits = (tokens > experts) == (figure.source == "moe-large")
         if fits and point["label"].endswith(figure.rows):
@@ -573,7 +587,8 @@ def fit_errors(ridge: str, values: dict, figure: Figure, scratch: pathlib.Path) 
         return collective_errors(ridge, profiles, figure)
     if figure.source == "elementwise-small":
         return small_elementwise_errors(ridge, profiles, figure)
-    if figure.source in ("moe-large", "moe-small", "moe-one-token", "moe-split-width"):
+    if figure.source in ("moe-large", "moe-small", "moe-one-token", "moe-split-width",
+                         "moe-streaming"):
         return moe_errors(ridge, profiles, figure)
     if figure.source == "table":  # every priced row of the file
         return [p["error"] for p in table_points(ridge, profiles, figure)

@@ -751,6 +751,11 @@ const trtllmMoeSpec = {
   source: 'moe_torch_flow_cutlass',
   types: { bfloat16: 'bf16', fp8: 'fp8_e4m3->bf16' },
   why: "the fp8_block rows left out: DeepGEMM's kernels on Blackwell, block scales in the product on Hopper",
+  // The B300's is the fit set of Blackwell's grouped streaming share, its rows that stream their
+  // weights (the forty-fifth session's rule); the other parts' are held out.
+  role: part => part.id === 'b300'
+    ? "fit (the memory.grouped_gemm_bandwidth of data/calibration/blackwell.toml and blackwell-ultra.toml is fitted to its rows with every expert on the one GPU, each receiving 1 to 8 rows, by scripts/fit-calibration.py)"
+    : undefined,
   conditions: "CutlassFusedMoE.forward (tensorrt_llm/_torch/modules/fused_moe/fused_moe_cutlass.py) from the router's logits, its moe_backend CUTLASS, its tactics autotuned before timing (collector/trtllm/collect_moe.py @ dec5f4cd2). The 'bfloat16' rows run bf16; 'fp8' rows are W8A8 with per-tensor scales (QuantAlgo.FP8), the tokens quantized before the op. TensorRT-LLM's CutlassMoeFCRunner::runMoe (cpp/tensorrt_llm/kernels/cutlass_kernels/moe_gemm/moe_kernels.cu) builds the expert maps, copies each pair's token into expert order, runs its grouped GEMMs with the gated activation in a kernel between, and sums each token's rows back (finalizeMoeRouting, or fused into the second GEMM's epilogue)",
   directives: [
     sameMoeBuffers('collector/trtllm/collect_moe.py'),

@@ -108,6 +108,10 @@ struct Calibration {
   // GEMM kernels reach less of it than other streaming kernels do (Blackwell's cuBLAS GEMVs).
   // Absent: bandwidth_efficiency.
   std::optional<Figure> gemm_bandwidth_efficiency;
+  // The share CUTLASS's plain grouped kernels (GroupedKernel::plain: TensorRT-LLM's MoE experts in
+  // 16 bits or per-tensor fp8) stream their weights at, where it differs from the library GEMMs'.
+  // Absent: gemm_bandwidth_efficiency, else bandwidth_efficiency.
+  std::optional<Figure> grouped_gemm_bandwidth_efficiency;
   // What one SM moves, B/s, in a streaming kernel that writes what it reads (an element-wise
   // pass: a norm, a residual, the rotary and cache pass), loading and storing through its own
   // load-store units. Where the part's achievable main-memory bandwidth per SM is more than
@@ -157,7 +161,7 @@ struct Calibration {
   std::optional<Figure> triton_moe_step_s;
   std::optional<Figure> triton_moe_small_step_s;
   // What a grouped kernel's tile waits, for each TMA descriptor it switches, before its loads
-  // when it starts a group other than its SM's last (GemmShape::group_descriptors): the group's
+  // when it starts a group other than its SM's last (GemmShape::group_descriptors()): the group's
   // pointer and strides read, the descriptor rewritten in shared memory, copied out behind a
   // release fence and acquired again, seconds. The tile takes the longer of the switch and
   // streaming its operands. Absent: no such wait.

@@ -90,7 +90,7 @@ struct Workload {
   // The MoE layers run TensorRT-LLM's CUTLASS MoE call (CutlassMoeFCRunner::runMoe): the expected
   // time adds its kernels around the experts' products, the routing, the pairs sorted by expert,
   // the rows copied into expert order and summed back (ModelOp::engine_only), and the products
-  // run CUTLASS's grouped kernel (GemmShape::group_descriptors). Else the products alone, as
+  // run CUTLASS's grouped kernel (GemmShape::grouped). Else the products alone, as
   // engines that gather the rows in their products and fuse the rest run them.
   bool trtllm_moe = false;
   // The MoE layers' expert products run vLLM's Triton fused-MoE kernel at the default tiles it

@@ -39,6 +39,15 @@ std::optional<ConfiguredTile> parse_configured_tile(std::string_view text);
 // What parse_configured_tile takes, in words, for a message on text it refused.
 std::string configured_tile_form();
 
+// CUTLASS's grouped (pointer-array) kernels: whole tiles dealt out group after group to
+// persistent blocks, no K split, and each time an SM's next tile belongs to another group its
+// producer rewrites and fences the group's TMA descriptors. The block-scaled kind (NVFP4's
+// products: CUTLASS's sm100_blockscaled_mma_array_warpspecialized) also loads and applies its
+// operands' scale factors; the plain kind (16-bit and per-tensor fp8 products:
+// sm100_mma_array_warpspecialized; sm90_mma_array_tma_gmma_ss_warpspecialized on Hopper) does
+// not.
+enum class GroupedKernel { none, plain, block_scaled };
+
 // The sizes of a matrix product C = A B (A m-by-k, B k-by-n), `batch` independent (or grouped)
 // products: what tile and wave quantisation reason about.
 struct GemmShape {
@@ -51,18 +60,18 @@ struct GemmShape {
   // The library kernel's configuration where the caller knows it (ConfiguredTile).
   std::optional<ConfiguredTile> configured_tile;
   // A grouped product run by CUTLASS's grouped (pointer-array) kernel, as TensorRT-LLM's MoE
-  // runs its experts: whole tiles dealt out group after group to persistent blocks, no K split,
-  // and each time an SM's next tile belongs to another group its producer rewrites and fences
-  // this many TMA descriptors, one after another, before that tile's loads can issue (A's and
-  // B's, and their scales' where the tensor cores read block scales;
-  // Calibration::gemm_descriptor_switch_s). 0: not such a kernel.
-  double group_descriptors = 0;
-};
+  // runs its experts (GroupedKernel); none: not such a kernel.
+  GroupedKernel grouped = GroupedKernel::none;
 
-// The TMA descriptors CUTLASS's grouped kernel switches at each change of group
-// (GemmShape::group_descriptors): A's and B's, and their scale factors' too where the tensor
-// cores apply block scales (fp4 products, NVFP4's).
-inline double grouped_kernel_descriptors(bool block_scaled) { return block_scaled ? 4 : 2; }
+  // The TMA descriptors the grouped kernel switches at each change of group, one after
+  // another, before that tile's loads can issue (Calibration::gemm_descriptor_switch_s): A's and
+  // B's, and their scale factors' too where the tensor cores apply block scales; 0 for any other
+  // kernel.
+  double group_descriptors() const {
+    if (grouped == GroupedKernel::none) return 0;
+    return grouped == GroupedKernel::block_scaled ? 4 : 2;
+  }
+};
 
 // A kernel that gives each block one small item (vLLM's cache write: a block a token): `blocks`
 // blocks of `threads` threads each. An SM holds only so many blocks at once, so they go in

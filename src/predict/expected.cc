@@ -50,18 +50,27 @@ struct LevelBandwidth {
   LevelSplit levels;
 };
 
+// The share of main memory's rate `op` streams at: a GEMM's at the calibration's GEMM share where
+// it gives one, CUTLASS's plain grouped kernel's at its own where it gives that; any other
+// streaming kernel's at the calibration's streaming share.
+const Figure& main_memory_share(const Op& op, const Calibration& c) {
+  if (!op.gemm_shape) return c.bandwidth_efficiency;
+  if (op.gemm_shape->grouped == GroupedKernel::plain && c.grouped_gemm_bandwidth_efficiency)
+    return *c.grouped_gemm_bandwidth_efficiency;
+  return c.gemm_bandwidth_efficiency ? *c.gemm_bandwidth_efficiency : c.bandwidth_efficiency;
+}
+
 // On a measured CPU the data of a kernel called again and again stays in the smallest cache it
 // fits (the timing harness, and a server's loop, call it on the same buffers): its bandwidth is
 // that level's, as measured. A GPU's figures are for data in device memory (benchmarks flush the
 // L2 between runs, and a model's layers each read their own weights), so its main-memory
 // bandwidth serves, unless the caller says part of the data stays in the L2 (`l2_hit_share`: a
 // benchmark that replays the kernel on buffers the L2 holds); that part then moves at the
-// calibration's L2 rate, where it has one, and the two parts one after the other. A GEMM
-// streams main memory at the calibration's GEMM share where it gives one.
+// calibration's L2 rate, where it has one, and the two parts one after the other. Main memory
+// serves each kind of kernel at its own share (main_memory_share).
 LevelBandwidth bandwidth_for(const Op& op, const Device& device, const Calibration& c,
                              double l2_hit_share) {
-  const Figure& share = op.gemm_shape && c.gemm_bandwidth_efficiency ? *c.gemm_bandwidth_efficiency
-                                                                     : c.bandwidth_efficiency;
+  const Figure& share = main_memory_share(op, c);
   const LevelBandwidth main{share.value * device.main_bandwidth_bytes_per_s(), "", {}};
   if (!device.is_cpu()) {
     if (l2_hit_share <= 0 || !c.l2_bandwidth_bytes_per_s) return main;
@@ -170,7 +179,7 @@ ExpectedTime modelled_gemm_time(const Op& op, const Device& device, const Calibr
   machine.overlap_exponent = a.overlap_exponent;
   machine.kernel_floor_s = a.floor_s;
   if (c.gemm_descriptor_switch_s)
-    machine.group_switch_s = op.gemm_shape->group_descriptors * c.gemm_descriptor_switch_s->value;
+    machine.group_switch_s = op.gemm_shape->group_descriptors() * c.gemm_descriptor_switch_s->value;
   const std::optional<double> fixed_step_s = fixed_tile_step_s(*op.gemm_shape, c);
   const predict::GemmTiling t =
       fixed_step_s ? predict::fixed_tiling(*op.gemm_shape, op.bytes, machine, *fixed_step_s)

@@ -157,7 +157,7 @@ double group_switch_stall_s(const GemmTiling& g, double tiles_per_group,
 // Split K only while the tiles leave units idle and each slice keeps its depth. CUTLASS's
 // grouped kernels deal whole tiles out: their scheduler splits no K.
 int useful_split_k(const GemmShape& shape, double tiles, const GemmMachine& machine) {
-  if (shape.group_descriptors > 0) return 1;
+  if (shape.grouped != GroupedKernel::none) return 1;
   return static_cast<int>(
       std::min<double>({kMaxSplitK, std::max(1.0, std::floor(machine.units / tiles)),
                         std::max(1.0, std::floor(shape.k / kMinSliceK))}));
@@ -204,7 +204,7 @@ GemmTiling price(const GemmShape& s, Tile t, int split, Decomposition how, doubl
                     traffic_elements(s, t, tiles_m, tiles_n, machine, bytes_per_element);
   if (partials > machine.l2_bytes / 2) g.traffic_bytes += partials;
   g.memory_time_s = g.traffic_bytes / machine.bandwidth_bytes_per_s;
-  if (s.group_descriptors > 0) {
+  if (s.grouped != GroupedKernel::none) {
     g.group_switch_time_s = group_switch_stall_s(g, tiles_m * tiles_n, machine);
     g.memory_time_s += g.group_switch_time_s;
   }
@@ -304,7 +304,7 @@ GemmTiling best_tiling(const GemmShape& shape, double ideal_bytes, const GemmMac
     for (int split = 1; split < useful; split *= 2)
       consider(price(shape, t, split, Decomposition::tiles, ideal_bytes, machine));
     consider(price(shape, t, useful, Decomposition::tiles, ideal_bytes, machine));
-    if (machine.stream_k && shape.group_descriptors == 0)
+    if (machine.stream_k && shape.grouped == GroupedKernel::none)
       consider(price(shape, t, 1, Decomposition::stream_k, ideal_bytes, machine));
   }
   return best;

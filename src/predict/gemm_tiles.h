@@ -28,7 +28,7 @@ struct GemmMachine {
   // The fixed cost of a kernel launched as the GEMM is: what split-K's reduction kernel pays.
   double kernel_floor_s = 0;
   // What a grouped kernel's tile waits before its loads when it starts another group: its
-  // descriptors (GemmShape::group_descriptors) at Calibration::gemm_descriptor_switch_s each;
+  // descriptors (GemmShape::group_descriptors()) at Calibration::gemm_descriptor_switch_s each;
   // 0: none.
   double group_switch_s = 0;
 };
@@ -80,7 +80,7 @@ struct GemmTiling {
 // tiles alone cannot fill the units. `ideal_bytes` is the operation's every-operand-once
 // traffic (its element sizes may differ from the shape's, as for 4-bit weights). A shape whose
 // kernel runs one configuration (its ConfiguredTile) takes that tile, in waves, unsplit; so does
-// CUTLASS's grouped kernel (GemmShape::group_descriptors) at each tile, its SMs waiting at each
+// CUTLASS's grouped kernel (GemmShape::grouped) at each tile, its SMs waiting at each
 // change of group.
 GemmTiling best_tiling(const GemmShape& shape, double ideal_bytes, const GemmMachine& machine);
 

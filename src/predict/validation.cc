@@ -1433,7 +1433,7 @@ MoeKernels moe_kernels_of(const Table& t) {
 // product of the rows each active expert receives, its output written for `written_rows`. vLLM
 // runs it on its Triton kernel at the default tile for the call (ops/triton_moe.h), whose
 // grid works on this GPU's row tiles; TensorRT-LLM on CUTLASS's grouped kernel, whose SMs wait
-// at each change of expert (GemmShape::group_descriptors); the libraries choose their tiles.
+// at each change of expert (GemmShape::grouped); the libraries choose their tiles.
 Op moe_product(const MoeCall& c, double out, double in, const GemmTypes& types, double written_rows,
                MoeKernels kernels) {
   const double groups = c.local_active();
@@ -1446,7 +1446,8 @@ Op moe_product(const MoeCall& c, double out, double in, const GemmTypes& types, 
     op.gemm_shape->fixed_tile = tile;
   }
   if (kernels == MoeKernels::trtllm)
-    op.gemm_shape->group_descriptors = grouped_kernel_descriptors(types.hardware_scales);
+    op.gemm_shape->grouped =
+        types.hardware_scales ? GroupedKernel::block_scaled : GroupedKernel::plain;
   return op;
 }
 

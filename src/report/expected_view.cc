@@ -66,9 +66,12 @@ Section calibration_section(const Calibration& c, Precision precision, bool extr
   }
   add_figure(fields, "bandwidth_efficiency", "bandwidth reached", c.bandwidth_efficiency,
              percent_cell(c.bandwidth_efficiency.value));
-  if (c.gemm_bandwidth_efficiency) {
-    add_figure(fields, "gemm_bandwidth_efficiency", "bandwidth a GEMM reaches",
-               *c.gemm_bandwidth_efficiency, percent_cell(c.gemm_bandwidth_efficiency->value));
+  for (const auto& [figure, key, label] :
+       {std::tuple{&c.gemm_bandwidth_efficiency, "gemm_bandwidth_efficiency",
+                   "bandwidth a GEMM reaches"},
+        std::tuple{&c.grouped_gemm_bandwidth_efficiency, "grouped_gemm_bandwidth_efficiency",
+                   "bandwidth a grouped GEMM reaches"}}) {
+    if (*figure) add_figure(fields, key, label, **figure, percent_cell((*figure)->value));
   }
   for (const auto& [figure, key, label, traffic] :
        {std::tuple{&c.streaming_bytes_per_s_per_unit, "streaming_bytes_per_s_per_unit",

@@ -36,7 +36,7 @@ constexpr std::array<AttentionSpan, 3> kSpans = {AttentionSpan::full, AttentionS
 
 // What runs a product, where the engine says: a kernel's own tile (FixedTile, vLLM's Triton
 // experts) or CUTLASS's grouped kernel, which switches its TMA descriptors at each change of
-// group (GemmShape::group_descriptors, TensorRT-LLM's experts); else a library picks the tiles.
+// group (GemmShape::grouped, TensorRT-LLM's experts); else a library picks the tiles.
 struct ProductKernel {
   std::optional<FixedTile> tile;
   bool cutlass_grouped = false;
@@ -135,7 +135,8 @@ class StepBuilder {
     shape.fixed_tile = kernel.tile;
     // fp4 products are block-scaled: the grouped kernel switches their scales' descriptors too.
     if (kernel.cutlass_grouped)
-      shape.group_descriptors = grouped_kernel_descriptors(products == Precision::fp4);
+      shape.grouped =
+          products == Precision::fp4 ? GroupedKernel::block_scaled : GroupedKernel::plain;
     ModelOp* op = add(
         std::move(name), std::move(kind), count, 2 * rows * in * out,
         weight_sets * in * out * weights.bytes + rows * in * in_element + rows * out * out_element,

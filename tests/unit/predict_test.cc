@@ -360,17 +360,21 @@ TEST(Expected, GroupedKernelsWaitAtEachChangeOfGroup) {
   const Calibration c = *find_calibration(b200);
   ASSERT_TRUE(c.gemm_descriptor_switch_s.has_value());
   EXPECT_EQ(c.gemm_descriptor_switch_s->provenance, Provenance::fitted);
-  const auto memory_s = [&](double k, double descriptors, const Calibration& with) {
+  // One streaming share for both kinds, so that only their switches differ.
+  Calibration one_share = c;
+  one_share.grouped_gemm_bandwidth_efficiency.reset();
+  const auto memory_s = [&](double k, GroupedKernel kind, const Calibration& with) {
     Op op = gemm(1, 128, k, 2, 256);
-    op.gemm_shape->group_descriptors = descriptors;
+    op.gemm_shape->grouped = kind;
     return expected_time(op, b200, Precision::bf16, with)->memory_time_s;
   };
+  constexpr GroupedKernel four = GroupedKernel::block_scaled, two = GroupedKernel::plain;
   const double each = c.gemm_descriptor_switch_s->value;
-  EXPECT_NEAR(memory_s(128, 4, c) - memory_s(128, 2, c), 2 * 2 * each, 1e-12);
-  EXPECT_DOUBLE_EQ(memory_s(65536, 4, c), memory_s(65536, 2, c));
-  Calibration without = c;
+  EXPECT_NEAR(memory_s(128, four, one_share) - memory_s(128, two, one_share), 2 * 2 * each, 1e-12);
+  EXPECT_DOUBLE_EQ(memory_s(65536, four, one_share), memory_s(65536, two, one_share));
+  Calibration without = one_share;
   without.gemm_descriptor_switch_s.reset();
-  EXPECT_DOUBLE_EQ(memory_s(128, 4, without), memory_s(128, 2, without));
+  EXPECT_DOUBLE_EQ(memory_s(128, four, without), memory_s(128, two, without));
   EXPECT_FALSE(find_calibration(device("a100-sxm-80gb"))->gemm_descriptor_switch_s.has_value());
 }
 
@@ -452,6 +456,26 @@ TEST(Expected, ElementWiseKernelsMoveWhatTheSmsMove) {
   EXPECT_NEAR(expected_time(cache, b200, Precision::bf16, c)->memory_time_s,
               cache.bytes / (c.bandwidth_efficiency.value * 8e12), 1e-12);
   EXPECT_GT(c.bandwidth_efficiency.value, c.gemm_bandwidth_efficiency->value);
+  // CUTLASS's plain grouped kernel (the MoE's experts in bf16) streams them at a third fitted
+  // share; its block-scaled kind (NVFP4's) at the GEMM share.
+  ASSERT_TRUE(c.grouped_gemm_bandwidth_efficiency);
+  EXPECT_EQ(c.grouped_gemm_bandwidth_efficiency->provenance, Provenance::fitted);
+  const auto expert_stream_s = [&](GroupedKernel kind) {
+    Op experts = gemm(8, 4096, 4096, 2, 256);
+    experts.gemm_shape->grouped = kind;
+    return expected_time(experts, b200, Precision::bf16, c)->memory_time_s;
+  };
+  // 256 experts' 4096 x 4096 bf16 weights, 8.6 GB, and their few rows, within a percent.
+  const double expert_weights = 2.0 * 256 * 4096 * 4096;
+  const auto streamed_at = [&](const Figure& share) {
+    return expert_weights / (share.value * 8e12);
+  };
+  EXPECT_NEAR(expert_stream_s(GroupedKernel::plain),
+              streamed_at(*c.grouped_gemm_bandwidth_efficiency),
+              0.01 * streamed_at(*c.grouped_gemm_bandwidth_efficiency));
+  EXPECT_NEAR(expert_stream_s(GroupedKernel::block_scaled),
+              streamed_at(*c.gemm_bandwidth_efficiency),
+              0.01 * streamed_at(*c.gemm_bandwidth_efficiency));
   // No profile of Ampere's says what its SMs move: its HBM's share alone.
   const Device& a100 = device("a100-sxm-80gb");
   EXPECT_FALSE(find_calibration(a100)->streaming_bytes_per_s_per_unit);
@@ -1300,12 +1324,12 @@ TEST(Expected, TensorRtLlmMoeAddsItsCallsKernelsButNotToTheBound) {
   // of expert (A's and B's: bf16 experts read no block scales); elsewhere a library's tiles.
   for (const ModelOp& op : trtllm.decode.ops) {
     if (op.name == "expert_gate_up_proj" || op.name == "expert_down_proj") {
-      EXPECT_EQ(op.gemm_shape->group_descriptors, 2) << op.name;
+      EXPECT_EQ(op.gemm_shape->grouped, GroupedKernel::plain) << op.name;
     }
   }
   for (const ModelOp& op : plain.decode.ops) {
     if (op.gemm_shape) {
-      EXPECT_EQ(op.gemm_shape->group_descriptors, 0) << op.name;
+      EXPECT_EQ(op.gemm_shape->grouped, GroupedKernel::none) << op.name;
     }
   }
   for (const auto& [with, without] :
@@ -2183,12 +2207,16 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // their products wait at each change of expert for two descriptors (Blackwell's descriptor
   // switch, fitted in NVFP4; Hopper's an estimate of the same), the split calls are within a
   // tenth at the median, and the tails are Llama 4's and the 256 experts of 4096 x 2048 over 8.
+  // Since Blackwell's plain grouped kernel streams its weights at a share of its own, fitted to
+  // the B300's table (a fit set since), the other three are within a twelfth at the median, the
+  // GB300's within the target; their tails are per-tensor fp8 over TP 8 with many tokens,
+  // expected up to three fifths faster than measured.
   expect_set("moe_aiconfigurator_h100_trtllm", held_out, 632, 0.06, 0.24);
   expect_set("moe_aiconfigurator_h200_trtllm", held_out, 632, 0.05, 0.27);
-  expect_set("moe_aiconfigurator_b200_trtllm", held_out, 632, 0.11, 0.38);
-  expect_set("moe_aiconfigurator_b300_trtllm", held_out, 632, 0.11, 0.27);
-  expect_set("moe_aiconfigurator_gb200_trtllm", held_out, 632, 0.13, 0.29);
-  expect_set("moe_aiconfigurator_gb300_trtllm", held_out, 632, 0.11, 0.23);
+  expect_set("moe_aiconfigurator_b200_trtllm", held_out, 632, 0.08, 0.43);
+  expect_set("moe_aiconfigurator_b300_trtllm", fit, 632, 0.08, 0.29);
+  expect_set("moe_aiconfigurator_gb200_trtllm", held_out, 632, 0.07, 0.30);
+  expect_set("moe_aiconfigurator_gb300_trtllm", held_out, 632, 0.07, 0.22);
   EXPECT_EQ(find("matmul_max").role, fit);
   // gpt-fast's rows are where the per-kernel cost and the weight-only shares were fitted: a fit
   // set, whose error proves nothing but that the fits hold.
