@@ -100,6 +100,12 @@ The others are fitted to validation sets that `ridge validate` reports as fit se
   L2 between calls are left out: main memory serves none of their bytes (GB202's 128 MB L2 holds
   the 2^26-weight products' 134 MB; Blackwell's profiles have no L2 rate, and every GEMV of the
   B300's table stays in).
+- Blackwell's `memory.grouped_gemm_bandwidth`, the share of the HBM's rate CUTLASS's plain
+  grouped kernel streams its weights at (TensorRT-LLM's MoE experts in bf16 and per-tensor fp8):
+  the rows of NVIDIA aiconfigurator's B300 table of that MoE
+  (data/validation/moe_aiconfigurator_b300_trtllm.tsv) with every expert on the one GPU, each
+  receiving 1 to GEMV_ROWS rows (streams_weights); the B200's, GB200's and GB300's tables hold it
+  out. Its block-scaled kind (NVFP4) keeps `memory.gemm_bandwidth`.
 - Hopper's `fixed.graph_repeat_floor`, what an element-wise kernel replayed from a CUDA graph
   right after the same kernel costs beyond its bytes: ridge's own run of PyTorch's multiply on
   an H200 (data/validation/elementwise_torch_h200_mul.tsv: 20 calls a graph), its rows of
