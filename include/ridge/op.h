@@ -44,8 +44,8 @@ std::string configured_tile_form();
 // producer rewrites and fences the group's TMA descriptors. The block-scaled kind (NVFP4's
 // products: CUTLASS's sm100_blockscaled_mma_array_warpspecialized) also loads and applies its
 // operands' scale factors; the plain kind (16-bit and per-tensor fp8 products:
-// sm100_mma_array_warpspecialized; sm90_mma_array_tma_gmma_ss_warpspecialized on Hopper) does
-// not.
+// sm100_mma_array_warpspecialized; on Hopper sm90_mma_array_tma_gmma_ss_warpspecialized and its
+// _fp8 variant) does not.
 enum class GroupedKernel { none, plain, block_scaled };
 
 // The sizes of a matrix product C = A B (A m-by-k, B k-by-n), `batch` independent (or grouped)
