@@ -48,6 +48,11 @@ std::string configured_tile_form();
 // _fp8 variant) does not.
 enum class GroupedKernel { none, plain, block_scaled };
 
+// The grouped kernel for products whose tensor cores apply block scales (NVFP4's) or not.
+inline GroupedKernel cutlass_grouped_kernel(bool block_scaled) {
+  return block_scaled ? GroupedKernel::block_scaled : GroupedKernel::plain;
+}
+
 // The sizes of a matrix product C = A B (A m-by-k, B k-by-n), `batch` independent (or grouped)
 // products: what tile and wave quantisation reason about.
 struct GemmShape {

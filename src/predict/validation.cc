@@ -1446,8 +1446,7 @@ Op moe_product(const MoeCall& c, double out, double in, const GemmTypes& types, 
     op.gemm_shape->fixed_tile = tile;
   }
   if (kernels == MoeKernels::trtllm)
-    op.gemm_shape->grouped =
-        types.hardware_scales ? GroupedKernel::block_scaled : GroupedKernel::plain;
+    op.gemm_shape->grouped = cutlass_grouped_kernel(types.hardware_scales);
   return op;
 }
 

@@ -134,9 +134,7 @@ class StepBuilder {
     GemmShape shape{rows / weight_sets, out, in, weight_sets};
     shape.fixed_tile = kernel.tile;
     // fp4 products are block-scaled: the grouped kernel switches their scales' descriptors too.
-    if (kernel.cutlass_grouped)
-      shape.grouped =
-          products == Precision::fp4 ? GroupedKernel::block_scaled : GroupedKernel::plain;
+    if (kernel.cutlass_grouped) shape.grouped = cutlass_grouped_kernel(products == Precision::fp4);
     ModelOp* op = add(
         std::move(name), std::move(kind), count, 2 * rows * in * out,
         weight_sets * in * out * weights.bytes + rows * in * in_element + rows * out * out_element,

@@ -2236,10 +2236,9 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // Its v0.9 tables, H200 among them: expected within a tenth at the median; its Mixtral rows far
   // off either way, its multi-GPU fp8 L40S rows (PCIe, the host's topology unknown; their
   // all-reduces in 16 bits at NCCL's price of a Gen4 link) up to a seventh fast, and its Hopper
-  // rows of the models whose decode
-  // reads K and V per query head (Mistral, Mixtral, Falcon 180B: XQA took groups of 8 only) up to
-  // a third fast since the group's reads again come from the L2, which this holds, unhidden; one
-  // row excluded by the file.
+  // rows of the models whose decode reads K and V per query head (Mistral, Mixtral, Falcon 180B:
+  // XQA took groups of 8 only) up to a third fast since the group's reads again come from the L2,
+  // which this holds, unhidden; one row excluded by the file.
   expect_set("llm_inference_trtllm S8: request time", held_out, 95, 0.08, 0.31);
   expect_set("llm_inference_trtllm S8: time to first token", held_out, 48, 0.08);
   // torchao's tables (A100, H100; bf16 and weight-only formats): held out from every fit,
