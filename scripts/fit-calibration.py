@@ -106,6 +106,11 @@ The others are fitted to validation sets that `ridge validate` reports as fit se
   (data/validation/moe_aiconfigurator_b300_trtllm.tsv) with every expert on the one GPU, each
   receiving 1 to GEMV_ROWS rows (streams_weights); the B200's, GB200's and GB300's tables hold it
   out. Its block-scaled kind (NVFP4) keeps `memory.gemm_bandwidth`.
+- Blackwell's `memory.latent_decode_bandwidth`, the share of the HBM's rate DeepSeek's latent
+  attention streams its cache at in decode (TensorRT-LLM's trtllm-gen MLA kernels): the rows of
+  NVIDIA aiconfigurator's B300 table of that attention
+  (data/validation/decode_attention_aiconfigurator_b300_mla.tsv) whose latent cache, read once,
+  comes to 1 GiB or more; the B200's, GB200's and GB300's tables hold it out.
 - Hopper's `fixed.graph_repeat_floor`, what an element-wise kernel replayed from a CUDA graph
   right after the same kernel costs beyond its bytes: ridge's own run of PyTorch's multiply on
   an H200 (data/validation/elementwise_torch_h200_mul.tsv: 20 calls a graph), its rows of
@@ -223,6 +228,7 @@ B300_NVFP4 = ROOT / "data/validation/gemm_aiconfigurator_b300_nvfp4.tsv"
 VLLM_MOE = ROOT / "data/validation/moe_vllm_benchmark_h100_fp8.tsv"
 B300_NVFP4_MOE = ROOT / "data/validation/moe_aiconfigurator_b300_trtllm_nvfp4.tsv"
 B300_MOE = ROOT / "data/validation/moe_aiconfigurator_b300_trtllm.tsv"
+B300_MLA = ROOT / "data/validation/decode_attention_aiconfigurator_b300_mla.tsv"
 H100_VLLM_CONTEXT = ROOT / "data/validation/attention_aiconfigurator_h100_vllm.tsv"
 NCCL_FIT_BYTES = 32 * 2**20  # from here up the link's rate is most of a collective's time
 NCCL_LATENCY_BYTES = 64 * 2**10  # up to here a collective's fixed costs are most of its time
@@ -351,6 +357,8 @@ FIGURES = [
            True, ("hopper", "blackwell", "blackwell-ultra")),
     Figure("grouped_gemm_bandwidth", B300_MOE, "moe-streaming", "bf16", 0.3, 1.0, 0.001, False,
            ("blackwell", "blackwell-ultra")),
+    Figure("latent_decode_bandwidth", B300_MLA, "decode-large", "bf16", 0.3, 1.0, 0.001, False,
+           ("blackwell", "blackwell-ultra")),
 ]
 
 
@@ -472,14 +480,15 @@ def large_gemm_errors(ridge: str, profiles: list, figure: Figure, least_side: in
 
 def large_cache_errors(ridge: str, profiles: list, figure: Figure) -> list:
     """The errors of the decode table's rows whose K and V (bf16) come to LARGE_CACHE_BYTES or
-    more."""
+    more; a latent cache's (values-in-keys) is read once, its values the keys' first elements."""
     errors = []
     for point in table_points(ridge, profiles, figure):
         if point.get("error") is None:
             continue
         field = {k: int(v) for k, v in DECODE_FIELD.findall(point["label"])}
-        kv_heads = field.get("kv_heads", field["heads"])
-        cache = 2 * 2 * field.get("batch", 1) * kv_heads * field["keys"] * field["d_head"]
+        kv_heads = field.get("kv_heads", field.get("heads", 1))
+        tensors = 1 if " values-in-keys " in point["label"] else 2
+        cache = 2 * tensors * field.get("batch", 1) * kv_heads * field["keys"] * field["d_head"]
         if cache >= LARGE_CACHE_BYTES:
             errors.append(point["error"])
     if not errors:

@@ -519,7 +519,11 @@ const latentGenerationAttention = {
   order: r => [Number(r.num_heads), Number(r.batch_size), Number(r.step)],
   header: 'batch\tnheads\tkvheads\tseqlen\tkvlen\theaddim\tvheaddim\tcausal\tdtype\tdevice\ttime_ms',
   cells: r => [r.batch_size, r.num_heads, 1, 1, Number(r.step) + 1, latentHeadDim, latentValueDim, 'true', 'bf16', r.device, r.latency],
-  role: () => undefined,
+  // The B300's is the fit set of Blackwell's latent decode streaming share, its rows of a 1 GiB
+  // cache or more (the forty-sixth session's rule); the other parts' are held out.
+  role: part => part.id === 'b300'
+    ? "fit (the memory.latent_decode_bandwidth of data/calibration/blackwell.toml and blackwell-ultra.toml is fitted to its rows whose latent cache, read once, comes to 1 GiB or more, by scripts/fit-calibration.py)"
+    : undefined,
   directives: part => [
     "replayed_copies = 1 (the collector replays the call on the same buffers and cache, collector/trtllm/collect_mla.py: what the L2 holds of them it holds from the call before)",
     "attention = latent-layer (mla_rope_generation turns the queries' rotary part into the fused queries and writes each new token's latent, its rotary part turned, into the cache before the backend's forward: collector/trtllm/collect_mla.py; the kernel reads each cached latent once, its first 512 elements the values)",

@@ -112,6 +112,10 @@ struct Calibration {
   // 16 bits or per-tensor fp8) stream their weights at, where it differs from the library GEMMs'.
   // Absent: gemm_bandwidth_efficiency, else bandwidth_efficiency.
   std::optional<Figure> grouped_gemm_bandwidth_efficiency;
+  // The share DeepSeek's latent attention streams its cache at in decode (values in keys,
+  // AttentionShape::values_in_keys: trtllm-gen's MLA kernels on Blackwell), where its kernel
+  // reaches less than other streaming kernels do. Absent: bandwidth_efficiency.
+  std::optional<Figure> latent_decode_bandwidth_efficiency;
   // What one SM moves, B/s, in a streaming kernel that writes what it reads (an element-wise
   // pass: a norm, a residual, the rotary and cache pass), loading and storing through its own
   // load-store units. Where the part's achievable main-memory bandwidth per SM is more than

@@ -35,14 +35,17 @@ class CalibrationReader : TomlReader {
           sourced(compute, "compute", key.str(), FigureKind::fraction);
     }
     const toml::table& memory =
-        section("memory", {"bandwidth", "gemm_bandwidth", "grouped_gemm_bandwidth",
-                           "streaming_per_unit", "l2_streaming_per_unit", "read_streaming_per_unit",
-                           "l2_bandwidth", "l2_hit_all_to", "l2_hit_none_from", "chained_load"});
+        section("memory",
+                {"bandwidth", "gemm_bandwidth", "grouped_gemm_bandwidth", "latent_decode_bandwidth",
+                 "streaming_per_unit", "l2_streaming_per_unit", "read_streaming_per_unit",
+                 "l2_bandwidth", "l2_hit_all_to", "l2_hit_none_from", "chained_load"});
     c.bandwidth_efficiency = sourced(memory, "memory", "bandwidth", FigureKind::fraction);
     c.gemm_bandwidth_efficiency =
         optional_sourced(memory, "memory", "gemm_bandwidth", FigureKind::fraction);
     c.grouped_gemm_bandwidth_efficiency =
         optional_sourced(memory, "memory", "grouped_gemm_bandwidth", FigureKind::fraction);
+    c.latent_decode_bandwidth_efficiency =
+        optional_sourced(memory, "memory", "latent_decode_bandwidth", FigureKind::fraction);
     c.streaming_bytes_per_s_per_unit =
         optional_sourced(memory, "memory", "streaming_per_unit", FigureKind::bytes_per_s);
     c.l2_streaming_bytes_per_s_per_unit =
@@ -358,6 +361,7 @@ Calibration from_measurement(const Device& device, const Calibration* spec_profi
                             "the measured bandwidth is the ceiling"};
   c.gemm_bandwidth_efficiency.reset();  // its GEMMs are measured too
   c.grouped_gemm_bandwidth_efficiency.reset();
+  c.latent_decode_bandwidth_efficiency.reset();
   // The L2 feed is a GPU tile's; a CPU's BLAS blocks for its own caches, per core.
   c.l2_bandwidth_bytes_per_s.reset();
   for (const MemoryLevel& level : device.memory) {

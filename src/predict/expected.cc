@@ -51,9 +51,13 @@ struct LevelBandwidth {
 };
 
 // The share of main memory's rate `op` streams at: a GEMM's at the calibration's GEMM share where
-// it gives one, CUTLASS's plain grouped kernel's at its own where it gives that; any other
-// streaming kernel's at the calibration's streaming share.
+// it gives one, CUTLASS's plain grouped kernel's and the latent attention's decode kernel's at
+// their own where it gives those; any other streaming kernel's at the calibration's streaming
+// share.
 const Figure& main_memory_share(const Op& op, const Calibration& c) {
+  if (op.attention_shape && op.attention_shape->values_in_keys &&
+      c.latent_decode_bandwidth_efficiency)
+    return *c.latent_decode_bandwidth_efficiency;
   if (!op.gemm_shape) return c.bandwidth_efficiency;
   if (op.gemm_shape->grouped == GroupedKernel::plain && c.grouped_gemm_bandwidth_efficiency)
     return *c.grouped_gemm_bandwidth_efficiency;

@@ -70,7 +70,9 @@ Section calibration_section(const Calibration& c, Precision precision, bool extr
        {std::tuple{&c.gemm_bandwidth_efficiency, "gemm_bandwidth_efficiency",
                    "bandwidth a GEMM reaches"},
         std::tuple{&c.grouped_gemm_bandwidth_efficiency, "grouped_gemm_bandwidth_efficiency",
-                   "bandwidth a grouped GEMM reaches"}}) {
+                   "bandwidth a grouped GEMM reaches"},
+        std::tuple{&c.latent_decode_bandwidth_efficiency, "latent_decode_bandwidth_efficiency",
+                   "bandwidth latent decode reaches"}}) {
     if (*figure) add_figure(fields, key, label, **figure, percent_cell((*figure)->value));
   }
   for (const auto& [figure, key, label, traffic] :
