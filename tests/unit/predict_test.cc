@@ -453,19 +453,24 @@ TEST(Expected, ElementWiseKernelsMoveWhatTheSmsMove) {
             Provenance::measured);
   EXPECT_NE(expected_time(add, b200, Precision::bf16, c)->detail.find("148 SMs"),
             std::string::npos);
+  // What an op spends reading the B200's HBM (8 TB/s), and what `bytes` take at a share of it.
+  const auto memory_s = [&](const Op& op) {
+    return expected_time(op, b200, Precision::bf16, c)->memory_time_s;
+  };
+  const auto streamed_s = [](double bytes, const Figure& share) {
+    return bytes / (share.value * 8e12);
+  };
   // Its GEMMs stream their weights at the share cuBLAS's GEMVs reach, other kernels (a decode
   // kernel's cache) at the share TensorRT-LLM's decode kernels reach: two fitted figures.
   const Op weights = gemv(16384, 16384, 2);
-  const auto e = expected_time(weights, b200, Precision::bf16, c);
   ASSERT_TRUE(c.gemm_bandwidth_efficiency);
   EXPECT_EQ(c.gemm_bandwidth_efficiency->provenance, Provenance::fitted);
-  EXPECT_NEAR(e->memory_time_s, weights.bytes / (c.gemm_bandwidth_efficiency->value * 8e12), 1e-12);
+  EXPECT_NEAR(memory_s(weights), streamed_s(weights.bytes, *c.gemm_bandwidth_efficiency), 1e-12);
   AttentionShape decode{64, 128, 8, 1};
   decode.kv_seq = 16384;
   decode.causal = true;
   const Op cache = attention(decode, 2);
-  EXPECT_NEAR(expected_time(cache, b200, Precision::bf16, c)->memory_time_s,
-              cache.bytes / (c.bandwidth_efficiency.value * 8e12), 1e-12);
+  EXPECT_NEAR(memory_s(cache), streamed_s(cache.bytes, c.bandwidth_efficiency), 1e-12);
   EXPECT_GT(c.bandwidth_efficiency.value, c.gemm_bandwidth_efficiency->value);
   // CUTLASS's plain grouped kernel (the MoE's experts in bf16) streams them at a third fitted
   // share; its block-scaled kind (NVFP4's) at the GEMM share.
@@ -474,26 +479,23 @@ TEST(Expected, ElementWiseKernelsMoveWhatTheSmsMove) {
   const auto expert_stream_s = [&](GroupedKernel kind) {
     Op experts = gemm(8, 4096, 4096, 2, 256);
     experts.gemm_shape->grouped = kind;
-    return expected_time(experts, b200, Precision::bf16, c)->memory_time_s;
+    return memory_s(experts);
   };
   // 256 experts' 4096 x 4096 bf16 weights, 8.6 GB, and their few rows, within a percent.
   const double expert_weights = 2.0 * 256 * 4096 * 4096;
-  const auto streamed_at = [&](const Figure& share) {
-    return expert_weights / (share.value * 8e12);
-  };
-  EXPECT_NEAR(expert_stream_s(GroupedKernel::plain),
-              streamed_at(*c.grouped_gemm_bandwidth_efficiency),
-              0.01 * streamed_at(*c.grouped_gemm_bandwidth_efficiency));
-  EXPECT_NEAR(expert_stream_s(GroupedKernel::block_scaled),
-              streamed_at(*c.gemm_bandwidth_efficiency),
-              0.01 * streamed_at(*c.gemm_bandwidth_efficiency));
+  for (const auto& [kind, share] :
+       {std::pair{GroupedKernel::plain, *c.grouped_gemm_bandwidth_efficiency},
+        std::pair{GroupedKernel::block_scaled, *c.gemm_bandwidth_efficiency}}) {
+    EXPECT_NEAR(expert_stream_s(kind), streamed_s(expert_weights, share),
+                0.01 * streamed_s(expert_weights, share));
+  }
   // DeepSeek's latent attention in decode (trtllm-gen's MLA kernel) streams its latent cache at
   // a fourth fitted share, below the decode kernels' of grouped queries.
   ASSERT_TRUE(c.latent_decode_bandwidth_efficiency);
   EXPECT_EQ(c.latent_decode_bandwidth_efficiency->provenance, Provenance::fitted);
   const Op latent = attention(latent_decode(64, 16, 16384), 2);
-  EXPECT_NEAR(expected_time(latent, b200, Precision::bf16, c)->memory_time_s,
-              latent.bytes / (c.latent_decode_bandwidth_efficiency->value * 8e12), 1e-12);
+  EXPECT_NEAR(memory_s(latent), streamed_s(latent.bytes, *c.latent_decode_bandwidth_efficiency),
+              1e-12);
   EXPECT_LT(c.latent_decode_bandwidth_efficiency->value, c.bandwidth_efficiency.value);
   // No profile of Ampere's says what its SMs move: its HBM's share alone.
   const Device& a100 = device("a100-sxm-80gb");
