@@ -85,6 +85,13 @@ The others are fitted to validation sets that `ridge validate` reports as fit se
   the part (data/validation/gemm_aiconfigurator_rtx-pro-6000-server_fp8.tsv, TensorRT-LLM's
   per-tensor fp8 Linear), its products of LARGE_SIDE or more in every dimension; SGLang's fp8
   table of the part (sgl-kernel's CUTLASS product) holds it out.
+- The xe2 profile's `compute.bf16` and `compute.fp16` (one value) and `memory.bandwidth`: the
+  shares of the Arc Pro B60's 16-bit XMX peak and GDDR6 rate that oneDNN's products reach
+  through vLLM 0.20's Linear layer on XPU: NVIDIA aiconfigurator's bf16 GEMM table of the part
+  (data/validation/gemm_aiconfigurator_arc-pro-b60_vllm.tsv), the compute share to its products
+  of LARGE_SIDE or more in every dimension, the bandwidth share to its GEMVs (by the rule of
+  Blackwell's `memory.gemm_bandwidth` below), each fitted through the other; the part's context
+  and decode attention tables hold them out.
 - Blackwell's `memory.bandwidth`, the share of the HBM's rate its streaming kernels reach: the
   rows of NVIDIA aiconfigurator's B300 decode attention table
   (data/validation/decode_attention_aiconfigurator_b300_bf16.tsv: TensorRT-LLM's trtllm-gen
@@ -197,7 +204,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 # and Hopper's and must stay equal to them, but for Ada's kernel floors, fitted to the L40S's
 # own table, which GB202's copies).
 PROFILES = ["ampere", "hopper", "blackwell", "blackwell-ultra", "ada", "ada-geforce", "cdna3",
-            "cdna3-mi325x", "blackwell-rtx"]
+            "cdna3-mi325x", "blackwell-rtx", "xe2"]
 # The profiles whose kernel floors are the L40S's (fitted to its own table, and GB202's copy of
 # them); every other profile keeps the graph floor fitted to gpt-fast's rows.
 L40S_FLOORS = ("ada", "blackwell-rtx")
@@ -211,6 +218,7 @@ B300 = ROOT / "data/validation/gemm_aiconfigurator_b300_bf16.tsv"
 L40S = ROOT / "data/validation/gemm_aiconfigurator_l40s_bf16.tsv"
 RTX_PRO = ROOT / "data/validation/gemm_aiconfigurator_rtx-pro-6000-server_bf16.tsv"
 RTX_PRO_FP8 = ROOT / "data/validation/gemm_aiconfigurator_rtx-pro-6000-server_fp8.tsv"
+B60 = ROOT / "data/validation/gemm_aiconfigurator_arc-pro-b60_vllm.tsv"
 B300_DECODE = ROOT / "data/validation/decode_attention_aiconfigurator_b300_bf16.tsv"
 H100_DECODE = ROOT / "data/validation/decode_attention_aiconfigurator_h100_bf16.tsv"
 H100_CONTEXT = ROOT / "data/validation/attention_aiconfigurator_h100_bf16.tsv"
@@ -328,6 +336,8 @@ FIGURES = [
     Figure("bf16|fp16", RTX_PRO, "gemm-large", "bf16", 0.3, 1.0, 0.001, False, ("blackwell-rtx",)),
     Figure("fp8|int8", RTX_PRO_FP8, "gemm-large", "fp8_e4m3->bf16", 0.3, 1.0, 0.001, False,
            ("blackwell-rtx",)),
+    Figure("bf16|fp16", B60, "gemm-large", "bf16", 0.3, 1.0, 0.001, False, ("xe2",)),
+    Figure("bandwidth", B60, "gemv", "bf16", 0.3, 1.0, 0.001, False, ("xe2",)),
     Figure("custom_latency", H100_ALLREDUCE, "custom-latency", "", 0.0, 20e-6, 1e-7, True,
            ("ampere", "hopper")),
     Figure("custom_latency", B300_ALLREDUCE, "custom-latency", "", 0.0, 20e-6, 1e-7, True,

@@ -86,6 +86,11 @@ const parts = [
     gemmRole: 'fit (the 16-bit tensor share, compute.bf16 and fp16, of data/calibration/blackwell-rtx.toml is fitted to its products of 4096 or more in every dimension by scripts/fit-calibration.py)',
     fp8GemmRole: 'fit (the 8-bit tensor share, compute.fp8 and int8, of data/calibration/blackwell-rtx.toml is fitted to its products of 4096 or more in every dimension by scripts/fit-calibration.py)',
     sglangFp8Tile: '128x128x128 (sgl-kernel\'s fp8_scaled_mm runs CUTLASS\'s SM120 kernel at one 128x128x128 tile, cluster 1x1x1, K never split, whatever the shape: sm120_fp8_dispatch_bias in sgl-kernel/csrc/gemm/fp8_gemm_kernel.cu, and sgl-project/sglang pull request 33216, 2026-08-01, after SGLang 0.5.10: "SM120 ran a single 128x128x128 tile for every M"; a one-token product\'s row padded to a whole tile. An earlier revision\'s 256x128x64 tile above 128 rows cannot be what ran: 256 rows over 4096 columns 16384 deep take 124 us here, which 32 such tiles would do at 8.7 TFLOP/s an SM, of the 5.1 an SM is rated at)' },
+  // Intel's Arc Pro B60 (Xe2, BMG-G21; eight to a server on PCIe 5.0 x8), whose tables the
+  // collector's XPU variants took under vLLM 0.20 (`xpu`: that release's directory). Its GEMM
+  // table is the fit set of the xe2 profile (data/calibration/xe2.toml); its attention tables
+  // hold it out. `hbm` is its GDDR6's spec rate.
+  { id: 'arc-pro-b60', dir: 'b60', xpu: '0.20.0', hbm: 456e9 },
 ]
 const powers = (from, to) => { const out = []; for (let x = from; x <= to; x *= 2) out.push(x); return out }
 
@@ -575,6 +580,84 @@ const vllmAttention = base => ({
 const vllmContextAttention = vllmAttention(contextAttention)
 const vllmGenerationAttention = vllmAttention(generationAttention)
 
+// Intel's Arc Pro B60 as the collector's XPU variants measured it under vLLM 0.20
+// (collector/vllm/collect_gemm_xpu.py and collect_attn_xpu.py @ 095f58a, the CUDA collectors'
+// counterparts): the same layers and backends, on a part where collector/helper.py
+// benchmark_with_power captures no graph (it captures only where torch.cuda is available). It
+// runs num_warmups iterations eagerly and then times num_runs more between two XPU events, each
+// call issued from Python while the one before runs; so no call is timed shorter than the host
+// takes to issue one (`replay_floor_s`, the least time of rows that no priced row is among, or
+// of the fit set itself). The MoE tables (power-law routing only, no balanced rows) and the
+// all-reduces (oneCCL's and vLLM's XPU path, which ridge does not model) are not taken.
+const xpuTiming = 'timed eagerly (collector/helper.py benchmark_with_power captures a graph only where torch.cuda is available: on XPU it runs the warm-up iterations, then times the others between two XPU events, each call issued from Python while the one before runs)'
+const xpuBurst = (warmups, runs, file) => [
+  `warmup_calls = ${warmups} (collector/helper.py benchmark_with_power runs num_warmups = ${warmups} iterations eagerly before it times any, and no graph replays on XPU: ${file}; each call one iteration of its loop)`,
+  `timed_calls = ${runs} (num_runs = ${runs} timed iterations, back to back after the warm-up: ${file})`,
+]
+const xpuIssueFloor = (seconds, fitted) =>
+  `replay_floor_s = ${seconds.toExponential(3)} (the collector issues every call eagerly from its Python loop on XPU, so no call is timed shorter than the host takes to issue one; fitted: ${fitted}, scripts/import-aiconfigurator.mjs)`
+const leastMs = (rows, keep) => Math.min(...rows.filter(keep).map(r => Number(r.latency)))
+const xpuGemm = {
+  ...vllmGemm,
+  table: 'gemm/vllm/VERSION/gemm_perf.parquet',
+  version: part => part.xpu,
+  parts: part => part.xpu !== undefined,
+  timing: xpuTiming,
+  conditions: "its Linear layer (vllm.model_executor.layers.linear.RowParallelLinear, TP off) in bf16 without bias, UnquantizedLinearMethod's torch.nn.functional.linear (oneDNN on XPU), y = x W^T with x m-by-k and W n-by-k, over max(1, min(6, what 45% of the memory holds)) distinct copies of the layer a timed iteration, six at every kept size (collector/vllm/collect_gemm_xpu.py @ 095f58a)",
+  rule: "bf16 rows (the column's 'bfloat16') with m a power of two from 1 to 16384 and n, k each a power of two from 512 to 16384",
+  cells: r => [r.m, r.n, r.k, 'bf16', r.device, r.latency],
+  role: () => 'fit (the xe2 profile\'s compute.bf16 and fp16 are fitted to its products of 4096 or more in every dimension, and its memory.bandwidth to its GEMVs, by scripts/fit-calibration.py; its least time is its replay floor)',
+  directives: [
+    'replayed_copies = 6 (the collector times a loop over max(1, min(6, what 45% of the memory holds)) distinct copies of the layer on the same activations, six at every kept size: collector/vllm/collect_gemm_xpu.py; what the L2 holds of them it holds from the call before)',
+    'replay_every_copy = yes (the six copies whatever their size)',
+    ...xpuBurst(3, 6, 'collector/vllm/collect_gemm_xpu.py: num_warmups = 3, num_runs = 6'),
+  ],
+  issueFloor: rows => xpuIssueFloor(leastMs(rows, xpuGemm.keep) * 1e-3,
+    'the least time of this table, its fit set'),
+}
+// The attention tables hold the profile out; their issue floor is the least time of each table's
+// rows at head dimension 64 (bf16 with a bf16 cache, no window), which the selection does not keep.
+const xpuAttention = base => ({
+  ...base,
+  suffix: 'vllm',
+  table: base.table.replace('/trtllm/', '/vllm/'),
+  version: part => part.xpu,
+  parts: part => part.xpu !== undefined,
+  engine: (part, rows) => `vLLM ${rows[0].version}`,
+  timing: xpuTiming,
+  conditions: `its attention backend's forward in the ${base.phase} phase (collector/vllm/collect_attn_xpu.py @ 095f58a: impl.forward of the backend vLLM selects on XPU, its FlashAttention backend, kernel_source vllm_flash_attn), bf16 with a bf16 KV cache in 64-token pages, the new tokens' K and V written into the cache before the fused kernel`,
+  rule: base.phase === 'context'
+    ? 'bf16 rows with a bf16 KV cache, no window, head dimension 128, beam 1, (query heads, KV heads) of 32/8 (Llama 3 8B), 64/8 (Llama 70B) and 8/1 (Llama 70B at TP 8), batch 1, 4 or 16, and prompts of 128 tokens and of 512 to 16384 in powers of two, of kernel_source vllm_flash_attn (the table has no multi-head layout past 8 heads, so the grouped ones of the decode rule are taken)'
+    : `${base.rule}, of kernel_source vllm_flash_attn`,
+  keep: base.phase === 'context'
+    ? r => r.kernel_source === 'vllm_flash_attn' && xpuContextShapes(r)
+    : r => r.kernel_source === 'vllm_flash_attn' && Number(r.window_size) === 0 && decodeShapes(r),
+  header: base.phase === 'context' ? 'batch\tnheads\tkvheads\tseqlen\theaddim\tcausal\tdtype\tdevice\ttime_ms' : base.header,
+  cells: base.phase === 'context'
+    ? r => [r.batch_size, r.num_heads, r.num_key_value_heads, r.isl, r.head_dim, 'true', 'bf16', r.device, r.latency]
+    : base.cells,
+  role: () => undefined,
+  directives: () => [
+    "replayed_copies = 1 (the collector runs the backend's forward on the same buffers and cache, collector/vllm/collect_attn_xpu.py: what the L2 holds of them it holds from the call before)",
+    "attention = cache-layer (the backend's forward writes the new tokens' K and V into the paged cache, reshape_and_cache_flash, then runs its fused kernel over the cache: vllm/v1/attention/backends/flash_attn.py; the rotary embedding runs before the backend, outside the timed call)",
+    "flash_attention = none (on XPU the fused kernel is vllm-xpu-kernels' SYCL FlashAttention, whose host code was not read: no kernels priced around it)",
+    ...xpuBurst(3, 6, 'collector/vllm/collect_attn_xpu.py: warm_up = 3, test_ite = 6'),
+  ],
+  issueFloor: rows => xpuIssueFloor(leastMs(rows, r => r.kernel_source === 'vllm_flash_attn' &&
+    r.attn_dtype === 'bfloat16' && r.kv_cache_dtype === 'bfloat16' && Number(r.window_size) === 0 &&
+    Number(r.head_dim) === 64 && Number(r.beam_width) === 1) * 1e-3,
+  `the least time of this table's rows at head dimension 64 (bf16, a bf16 cache, no window), which the selection does not keep`),
+})
+const xpuContextShapes = (() => {
+  const batch = new Set([1, 4, 16]), isl = new Set([128, ...powers(512, 16384)])
+  return r => r.attn_dtype === 'bfloat16' && r.kv_cache_dtype === 'bfloat16' &&
+    Number(r.window_size) === 0 && Number(r.head_dim) === 128 && Number(r.beam_width) === 1 &&
+    decodeHeads.has(`${r.num_heads}/${r.num_key_value_heads}`) && batch.has(Number(r.batch_size)) &&
+    isl.has(Number(r.isl))
+})()
+const xpuContextAttention = xpuAttention(contextAttention)
+const xpuGenerationAttention = xpuAttention(generationAttention)
+
 // The part whose NCCL table the collectives' local step is fitted to (with Hopper's latencies),
 // and the one Blackwell's latencies are fitted to.
 const localStepPartId = 'h100'
@@ -851,7 +934,7 @@ replayFloors.set(latentGenerationAttention, replayFloors.get(generationAttention
 for (const kind of [gemm, fp8Gemm, nvfp4Gemm, vllmGemm, vllmFp8Gemm, vllmBlockFp8Gemm, sglangGemm, sglangFp8Gemm,
   sglangBlockFp8Gemm, mlaBmm, mlaBmmFp8, scaleMatrix, contextAttention, generationAttention,
   vllmContextAttention, vllmGenerationAttention, latentGenerationAttention, collective, trtllmAllreduce, vllmAllreduce,
-  sglangAllreduce, vllmMoe, trtllmMoe, trtllmNvfp4Moe]) {
+  sglangAllreduce, vllmMoe, trtllmMoe, trtllmNvfp4Moe, xpuGemm, xpuContextAttention, xpuGenerationAttention]) {
   for (const part of parts.filter(kind.parts ?? (() => true))) {
     const table = await readTable(kind, part)
     if (!table) continue
@@ -864,13 +947,14 @@ for (const kind of [gemm, fp8Gemm, nvfp4Gemm, vllmGemm, vllmFp8Gemm, vllmBlockFp
     const impossible = kind.impossible ? kept.flatMap((r, i) => kind.impossible(r, part) ? [i] : []) : []
     const directives = [
       ...directivesOf(kind, part),
-      ...(replayFloors.has(kind) ? [replayFloors.get(kind)] : [])]
+      ...(replayFloors.has(kind) ? [replayFloors.get(kind)] : []),
+      ...(kind.issueFloor ? [kind.issueFloor(rows)] : [])]
     const headerLines = 3 + (role ? 1 : 0) + directives.length + (impossible.length ? 1 : 0) + 1
     const exclusion = impossible.length
       ? [`# ridge: exclude = ${impossible.map(i => headerLines + 1 + i).join(',')} (${kind.impossibleWhy(part)})`] : []
     const lines = [
       `# Source: github.com/ai-dynamo/aiconfigurator @ ${commit}, ${file} (NVIDIA's aiconfigurator: latencies its collector measured on the part).`,
-      `# Conditions: ${engine}, ${typeof kind.conditions === 'function' ? kind.conditions(part) : kind.conditions}; ${kind.timing}. The device column is the table's own, CUDA's name for the part.`,
+      `# Conditions: ${engine}, ${typeof kind.conditions === 'function' ? kind.conditions(part) : kind.conditions}; ${kind.timing}. The device column is the table's own, ${part.xpu ? "PyTorch's XPU" : "CUDA's"} name for the part.`,
       `# Selection (ridge, fixed before any point was priced): ${kind.rule}; ${kept.length} of the table's ${rows.length} rows. Values verbatim (latency in ms). Added by scripts/import-aiconfigurator.mjs.`,
       ...(role ? [`# ridge: role = ${role}`] : []),
       ...directives.map(d => `# ridge: ${d}`),

@@ -54,7 +54,8 @@ TEST(Catalog, ShipsTheRequiredDevices) {
                          "trainium2",
                          "apple-m4-max",
                          "epyc-9755",
-                         "xeon-6980p"}) {
+                         "xeon-6980p",
+                         "arc-pro-b60"}) {
     EXPECT_NE(builtin().find(id), nullptr) << id;
   }
   EXPECT_GE(builtin().devices().size(), 32U);
@@ -105,6 +106,8 @@ TEST(Catalog, BandwidthAndDense16BitPeakMatchTheVendorDocuments) {
       {"apple-m4-max", 546e9, 16.2e12},
       {"epyc-9755", 614.4e9, 44.24e12},
       {"xeon-6980p", 614.4e9, 262.1e12},
+      // Intel publishes 197 INT8 TOPS; Xe2's XMX runs 16 bits at half that rate.
+      {"arc-pro-b60", 456e9, 98.5e12},
   };
   for (const Expected& e : table) {
     const Device& d = builtin().get(e.id);
