@@ -87,10 +87,11 @@ const parts = [
     fp8GemmRole: 'fit (the 8-bit tensor share, compute.fp8 and int8, of data/calibration/blackwell-rtx.toml is fitted to its products of 4096 or more in every dimension by scripts/fit-calibration.py)',
     sglangFp8Tile: '128x128x128 (sgl-kernel\'s fp8_scaled_mm runs CUTLASS\'s SM120 kernel at one 128x128x128 tile, cluster 1x1x1, K never split, whatever the shape: sm120_fp8_dispatch_bias in sgl-kernel/csrc/gemm/fp8_gemm_kernel.cu, and sgl-project/sglang pull request 33216, 2026-08-01, after SGLang 0.5.10: "SM120 ran a single 128x128x128 tile for every M"; a one-token product\'s row padded to a whole tile. An earlier revision\'s 256x128x64 tile above 128 rows cannot be what ran: 256 rows over 4096 columns 16384 deep take 124 us here, which 32 such tiles would do at 8.7 TFLOP/s an SM, of the 5.1 an SM is rated at)' },
   // Intel's Arc Pro B60 (Xe2, BMG-G21; eight to a server on PCIe 5.0 x8), whose tables the
-  // collector's XPU variants took under vLLM 0.20 (`xpu`: that release's directory). Its GEMM
-  // table is the fit set of the xe2 profile (data/calibration/xe2.toml); its attention tables
-  // hold it out. `hbm` is its GDDR6's spec rate.
-  { id: 'arc-pro-b60', dir: 'b60', xpu: '0.20.0', hbm: 456e9 },
+  // collector's XPU variants took under vLLM 0.20 (`xpu`: that release's directory), and its
+  // oneCCL table (`oneccl`). Its GEMM table is the fit set of the xe2 profile
+  // (data/calibration/xe2.toml); its attention and oneCCL tables hold it out. `hbm` is its
+  // GDDR6's spec rate.
+  { id: 'arc-pro-b60', dir: 'b60', xpu: '0.20.0', oneccl: '2021.17.2', hbm: 456e9 },
 ]
 const powers = (from, to) => { const out = []; for (let x = from; x <= to; x *= 2) out.push(x); return out }
 
@@ -587,8 +588,9 @@ const vllmGenerationAttention = vllmAttention(generationAttention)
 // runs num_warmups iterations eagerly and then times num_runs more between two XPU events, each
 // call issued from Python while the one before runs; so no call is timed shorter than the host
 // takes to issue one (`replay_floor_s`, the least time of rows that no priced row is among, or
-// of the fit set itself). The MoE tables (power-law routing only, no balanced rows) and the
-// all-reduces (oneCCL's and vLLM's XPU path, which ridge does not model) are not taken.
+// of the fit set itself). The MoE tables (power-law routing only, no balanced rows) and vLLM's
+// all-reduce on XPU (its own path, which ridge does not model) are not taken; oneCCL's table is,
+// below.
 const xpuTiming = 'timed eagerly (collector/helper.py benchmark_with_power captures a graph only where torch.cuda is available: on XPU it runs the warm-up iterations, then times the others between two XPU events, each call issued from Python while the one before runs)'
 const xpuBurst = (warmups, runs, file) => [
   `warmup_calls = ${warmups} (collector/helper.py benchmark_with_power runs num_warmups = ${warmups} iterations eagerly before it times any, and no graph replays on XPU: ${file}; each call one iteration of its loop)`,
@@ -686,6 +688,27 @@ const collective = {
     [blackwellLatencyPartId]: 'fit (the blackwell and blackwell-ultra profiles\' collective.latency and step_latency are fitted to its rows of 64 KiB and less, and their collective.p2p_channel_bandwidth to its all-to-alls over 2 GPUs of 32 MiB and more: scripts/fit-calibration.py)',
   })[part.id],
   directives: [],
+}
+
+// oneCCL's collectives over the B60s of one server as oneCCL's own benchmark times them
+// (collector/network/collect_oneccl_xpu.py @ 095f58a: oneccl_benchmark under mpirun, one rank a
+// GPU, 20 warm-up and 100 timed iterations; its 'half' is oneCCL's bfloat16). Its sizes are
+// element counts of each rank's send buffer but for the all-gather's, a rank's share of the
+// output: nccl-tests' size, ridge's `bytes`, is that times the GPUs there. Priced by ridge's NCCL
+// model at the xe2 profile's PCIe estimates (oneCCL's own algorithms were not read); held out.
+const onecclCollective = {
+  ...collective,
+  suffix: 'oneccl',
+  table: 'comm/oneccl/VERSION/oneccl_perf.parquet',
+  version: part => part.oneccl,
+  parts: part => part.oneccl !== undefined,
+  engine: part => `oneCCL ${part.oneccl}`,
+  timing: "timed by oneCCL's benchmark (oneccl_benchmark: its iterations back to back, the mean)",
+  conditions: "oneCCL's benchmark (oneccl_benchmark, built from oneCCL's examples) under Intel MPI, one rank a GPU of one server, allgather, allreduce and reduce_scatter in bfloat16 (the table's 'half') over 2 and 4 GPUs, 512 B to 512 MiB in powers of two, 20 warm-up and 100 timed iterations (collector/network/collect_oneccl_xpu.py)",
+  rule: "half rows (int8 ones left out), every collective, GPU count and size the table has; bytes = the table's message_size x 2, times the GPU count for an all-gather (its count is a rank's share of the output), nccl-tests' size",
+  cells: r => [ops[r.op_name], r.num_gpus,
+    Number(r.message_size) * 2 * (r.op_name === 'all_gather' ? Number(r.num_gpus) : 1), 'bf16', r.device, r.latency],
+  role: () => undefined,
 }
 
 // Each engine's all-reduce as a served model runs it, five calls captured in one CUDA graph
@@ -934,7 +957,8 @@ replayFloors.set(latentGenerationAttention, replayFloors.get(generationAttention
 for (const kind of [gemm, fp8Gemm, nvfp4Gemm, vllmGemm, vllmFp8Gemm, vllmBlockFp8Gemm, sglangGemm, sglangFp8Gemm,
   sglangBlockFp8Gemm, mlaBmm, mlaBmmFp8, scaleMatrix, contextAttention, generationAttention,
   vllmContextAttention, vllmGenerationAttention, latentGenerationAttention, collective, trtllmAllreduce, vllmAllreduce,
-  sglangAllreduce, vllmMoe, trtllmMoe, trtllmNvfp4Moe, xpuGemm, xpuContextAttention, xpuGenerationAttention]) {
+  sglangAllreduce, vllmMoe, trtllmMoe, trtllmNvfp4Moe, xpuGemm, xpuContextAttention, xpuGenerationAttention,
+  onecclCollective]) {
   for (const part of parts.filter(kind.parts ?? (() => true))) {
     const table = await readTable(kind, part)
     if (!table) continue

@@ -2184,6 +2184,10 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("gemm_aiconfigurator_arc-pro-b60_vllm", fit, 504, 0.10, 0.22);
   expect_set("attention_aiconfigurator_arc-pro-b60_vllm", held_out, 60, 0.22, 0.36);
   expect_set("decode_attention_aiconfigurator_arc-pro-b60_vllm", held_out, 100, 0.12, 0.29);
+  // oneCCL's collectives over its PCIe links, priced by NCCL's ring model at the ada profile's
+  // PCIe estimates: its large all-reduces within a sixth, its reduce-scatters and all-gathers over
+  // 2 GPUs a quarter slow (NCCL's local step, which oneCCL's do not pay), over 4 a tenth fast.
+  expect_set("collective_aiconfigurator_arc-pro-b60_oneccl", held_out, 126, 0.18, 0.28);
   // Each engine's all-reduce (TensorRT-LLM's, vLLM's and SGLang's, five calls a CUDA graph):
   // TensorRT-LLM's priced as its dispatch picks (its lookup table; 1.0's token threshold on the
   // A100; the one-shot kernel's reduction from memory past the L2), the custom latency and the
