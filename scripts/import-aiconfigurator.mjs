@@ -409,13 +409,15 @@ const contextDirectives = [
 const contextQkv = part => part.pagedContext
   ? 'context_qkv = separate (TensorRT-LLM 1.3 forces its paged context FMHA on SM90, nvbug 5624818, as the collector notes: collector/trtllm/collect_attn.py; the preprocessing writes the turned Q to a buffer of its own and K and V to the cache, separate_q_kv_output)'
   : "context_qkv = packed (the collector's runtime features turn chunked prefill and cache reuse off, collector/trtllm/collect_attn.py, so TensorRT-LLM's attention runs its context FMHA on the packed QKV buffer, use_paged_context_fmha false, and its preprocessing, without separate_q_kv_output, writes the turned Q and K back into that buffer beside K and V into the cache: applyBiasRopeUpdateKVCache, cpp/tensorrt_llm/kernels/unfusedAttentionKernels/unfusedAttentionKernels_2_template.h)"
+// An attention table's row in bf16 over a bf16 cache at head dimension `headDim`, one beam.
+const bf16Attention = (r, headDim) => r.attn_dtype === 'bfloat16' &&
+  r.kv_cache_dtype === 'bfloat16' && Number(r.head_dim) === headDim && Number(r.beam_width) === 1
 // The context tables' rows kept, by the rule below (the window aside, which only TensorRT-LLM's
 // tables record).
 const contextShapes = (() => {
   const batch = new Set([1, 4, 16, 64]), isl = new Set([128, ...powers(512, 16384)])
-  return r => r.attn_dtype === 'bfloat16' && r.kv_cache_dtype === 'bfloat16' &&
-    Number(r.num_heads) === Number(r.num_key_value_heads) && Number(r.head_dim) === 128 &&
-    Number(r.beam_width) === 1 && batch.has(Number(r.batch_size)) && isl.has(Number(r.isl))
+  return r => bf16Attention(r, 128) && Number(r.num_heads) === Number(r.num_key_value_heads) &&
+    batch.has(Number(r.batch_size)) && isl.has(Number(r.isl))
 })()
 const contextAttention = {
   name: 'attention',
@@ -464,8 +466,7 @@ const decodeHeads = new Set(['32/32', '32/8', '64/8', '8/1'])
 // tables).
 const decodeShapes = (() => {
   const batch = new Set([1, 4, 16, 64, 256]), keys = new Set(powers(128, 16384))
-  return r => r.attn_dtype === 'bfloat16' && r.kv_cache_dtype === 'bfloat16' &&
-    Number(r.head_dim) === 128 && Number(r.beam_width) === 1 && batch.has(Number(r.batch_size)) &&
+  return r => bf16Attention(r, 128) && batch.has(Number(r.batch_size)) &&
     keys.has(Number(r.step) + 1) && decodeHeads.has(`${r.num_heads}/${r.num_key_value_heads}`)
 })()
 const generationAttention = {
@@ -596,9 +597,8 @@ const xpuBurst = (warmups, runs, file) => [
   `warmup_calls = ${warmups} (collector/helper.py benchmark_with_power runs num_warmups = ${warmups} iterations eagerly before it times any, and no graph replays on XPU: ${file}; each call one iteration of its loop)`,
   `timed_calls = ${runs} (num_runs = ${runs} timed iterations, back to back after the warm-up: ${file})`,
 ]
-const xpuIssueFloor = (seconds, fitted) =>
-  `replay_floor_s = ${seconds.toExponential(3)} (the collector issues every call eagerly from its Python loop on XPU, so no call is timed shorter than the host takes to issue one; fitted: ${fitted}, scripts/import-aiconfigurator.mjs)`
-const leastMs = (rows, keep) => Math.min(...rows.filter(keep).map(r => Number(r.latency)))
+const xpuIssueFloor = (rows, fitted) =>
+  `replay_floor_s = ${leastSeconds(rows).toExponential(3)} (the collector issues every call eagerly from its Python loop on XPU, so no call is timed shorter than the host takes to issue one; fitted: ${fitted}, scripts/import-aiconfigurator.mjs)`
 const xpuGemm = {
   ...vllmGemm,
   table: 'gemm/vllm/VERSION/gemm_perf.parquet',
@@ -614,7 +614,7 @@ const xpuGemm = {
     'replay_every_copy = yes (the six copies whatever their size)',
     ...xpuBurst(3, 6, 'collector/vllm/collect_gemm_xpu.py: num_warmups = 3, num_runs = 6'),
   ],
-  issueFloor: rows => xpuIssueFloor(leastMs(rows, xpuGemm.keep) * 1e-3,
+  issueFloor: rows => xpuIssueFloor(rows.filter(xpuGemm.keep),
     'the least time of this table, its fit set'),
 }
 // The attention tables hold the profile out; their issue floor is the least time of each table's
@@ -645,15 +645,13 @@ const xpuAttention = base => ({
     "flash_attention = none (on XPU the fused kernel is vllm-xpu-kernels' SYCL FlashAttention, whose host code was not read: no kernels priced around it)",
     ...xpuBurst(3, 6, 'collector/vllm/collect_attn_xpu.py: warm_up = 3, test_ite = 6'),
   ],
-  issueFloor: rows => xpuIssueFloor(leastMs(rows, r => r.kernel_source === 'vllm_flash_attn' &&
-    r.attn_dtype === 'bfloat16' && r.kv_cache_dtype === 'bfloat16' && Number(r.window_size) === 0 &&
-    Number(r.head_dim) === 64 && Number(r.beam_width) === 1) * 1e-3,
+  issueFloor: rows => xpuIssueFloor(rows.filter(r => r.kernel_source === 'vllm_flash_attn' &&
+    bf16Attention(r, 64) && Number(r.window_size) === 0),
   `the least time of this table's rows at head dimension 64 (bf16, a bf16 cache, no window), which the selection does not keep`),
 })
 const xpuContextShapes = (() => {
   const batch = new Set([1, 4, 16]), isl = new Set([128, ...powers(512, 16384)])
-  return r => r.attn_dtype === 'bfloat16' && r.kv_cache_dtype === 'bfloat16' &&
-    Number(r.window_size) === 0 && Number(r.head_dim) === 128 && Number(r.beam_width) === 1 &&
+  return r => bf16Attention(r, 128) && Number(r.window_size) === 0 &&
     decodeHeads.has(`${r.num_heads}/${r.num_key_value_heads}`) && batch.has(Number(r.batch_size)) &&
     isl.has(Number(r.isl))
 })()
@@ -914,6 +912,9 @@ const readTable = async (kind, part) => {
   return { version, file, rows }
 }
 
+// The least latency of `rows`, in seconds (the tables give milliseconds).
+const leastSeconds = rows => Math.min(...rows.map(r => Number(r.latency))) * 1e-3
+
 // The rows of a table that its selection keeps and that can be the configuration they state.
 const possible = (kind, part, rows) =>
   rows.filter(r => kind.keep(r) && !(kind.impossible && kind.impossible(r, part)))
@@ -926,8 +927,8 @@ const possible = (kind, part, rows) =>
 // fitted to its own H100 table (the least time it gives: its rows of least GPU work wait for
 // the host), whose file is then a fit set, and taken for that kind's table on every part.
 const replayFloorPart = parts.find(p => p.id === replayFloorPartId)
-const leastTimeOf = async kind => Math.min(...possible(kind, replayFloorPart,
-  (await readTable(kind, replayFloorPart)).rows).map(r => Number(r.latency))) * 1e-3
+const leastTimeOf = async kind =>
+  leastSeconds(possible(kind, replayFloorPart, (await readTable(kind, replayFloorPart)).rows))
 const replayFloorDirective = (seconds, fitted) =>
   `replay_floor_s = ${seconds.toExponential(3)} (the collector times each call as one CUDA-graph replay issued from a Python loop, so no call is timed shorter than the host takes to issue one; fitted: ${fitted}, scripts/import-aiconfigurator.mjs)`
 const replayFloorOf = async kind => replayFloorDirective(await leastTimeOf(kind),
