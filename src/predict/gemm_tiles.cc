@@ -14,6 +14,11 @@ struct Tile {
   int m, n;
 };
 
+// The rows and columns of a tile that lie inside its product.
+struct TileExtent {
+  double m, n;
+};
+
 // The threadblock tiles of CUTLASS's default GEMM kernels for Ampere and Hopper tensor cores
 // (cutlass/profiler's default instances, which cuBLAS's heuristics pick among): 128x256 and
 // 256x128 for large problems, 128x128, the 64-row tiles (Hopper's smallest wgmma M), and the
@@ -28,6 +33,8 @@ constexpr std::array<Tile, 9> kTiles = {{{128, 256},
                                          {16, 256},
                                          {16, 128}}};
 constexpr Tile kLargestTile = {128, 256};
+// All of it inside its product.
+constexpr TileExtent kLargestExtent = {kLargestTile.m, kLargestTile.n};
 
 // OpenBLAS's sgemm register tile on Haswell and SkylakeX (SGEMM_DEFAULT_UNROLL_M 16 by
 // UNROLL_N 4, param.h), with the batch as its 4 and the weights' rows as its 16; a single row is
@@ -94,25 +101,38 @@ constexpr TileGrid kWideGrid = {1e9, 1e9};
 // less what a cluster of `multicast` tiles in a line shares. Lined up along M they all need the
 // same columns of B, each receiving the tn the L2 sent once for all of them; along N, the same
 // rows of A. The library lines them up along whichever dimension saves more and has the tiles.
-double tile_intensity(Tile t, double element_bytes, TileGrid grid, double multicast) {
-  double drawn = t.m + t.n;
-  if (multicast > 1 && grid.m >= multicast) drawn = std::min(drawn, t.m + t.n / multicast);
-  if (multicast > 1 && grid.n >= multicast) drawn = std::min(drawn, t.m / multicast + t.n);
+// The tensor cores multiply the whole tile, but a tile of a product with fewer rows (or columns)
+// than it draws only those: the loads past the matrix's edge are masked (TMA fills them with
+// zeros without reading, cp.async's predicated copies issue none), so `inside` is what it draws.
+double tile_intensity(Tile t, TileExtent inside, double element_bytes, TileGrid grid,
+                      double multicast) {
+  double drawn = inside.m + inside.n;
+  if (multicast > 1 && grid.m >= multicast)
+    drawn = std::min(drawn, inside.m + inside.n / multicast);
+  if (multicast > 1 && grid.n >= multicast)
+    drawn = std::min(drawn, inside.m / multicast + inside.n);
   return 2.0 * t.m * t.n / (drawn * element_bytes);
+}
+
+// The rows and columns of tile `t` that lie inside a product of `m` rows and `n` columns (a
+// grouped product's rows a group on average: a group that gets any draws at least one).
+TileExtent inside_of(Tile t, double m, double n) {
+  return {std::min<double>(t.m, std::max(1.0, m)), std::min<double>(t.n, std::max(1.0, n))};
 }
 
 // The share of the achievable rate a tile keeps when L2 cannot feed it, relative to the largest
 // tile: the calibration's rate is what the largest tiles reach, so only smaller tiles lose.
 // `element_bytes` is what the operands occupy on average (4-bit weights feed twice as many
 // elements per byte as 8-bit ones).
-double feed_efficiency(Tile t, double element_bytes, TileGrid grid, const GemmMachine& machine) {
+double feed_efficiency(Tile t, TileExtent inside, double element_bytes, TileGrid grid,
+                       const GemmMachine& machine) {
   if (machine.l2_feed_bytes_per_s <= 0) return 1;
   const double needed_per_intensity = machine.rate_flops_per_s / machine.l2_feed_bytes_per_s;
-  const auto fed = [&](Tile x, TileGrid g) {
-    return std::min(1.0,
-                    tile_intensity(x, element_bytes, g, machine.multicast) / needed_per_intensity);
+  const auto fed = [&](Tile x, TileExtent drawn, TileGrid g) {
+    return std::min(
+        1.0, tile_intensity(x, drawn, element_bytes, g, machine.multicast) / needed_per_intensity);
   };
-  return fed(t, grid) / fed(kLargestTile, kWideGrid);
+  return fed(t, inside, grid) / fed(kLargestTile, kLargestExtent, kWideGrid);
 }
 
 // Main-memory traffic in elements of one product: each wave of tiles reads the rows of A and
@@ -176,9 +196,10 @@ GemmTiling price(const GemmShape& s, Tile t, int split, Decomposition how, doubl
   const double tiles = s.batch * tiles_m * tiles_n;
   const double ideal_elements = s.batch * (s.m * s.k + s.k * s.n + s.m * s.n);
   const double bytes_per_element = ideal_bytes / ideal_elements;
-  const double step_time = 2.0 * t.m * t.n * kStepK /
-                           (machine.rate_flops_per_s / machine.units *
-                            feed_efficiency(t, bytes_per_element, {tiles_m, tiles_n}, machine));
+  const double step_time =
+      2.0 * t.m * t.n * kStepK /
+      (machine.rate_flops_per_s / machine.units *
+       feed_efficiency(t, inside_of(t, s.m, s.n), bytes_per_element, {tiles_m, tiles_n}, machine));
   // A configured kernel's MMAs run whole steps of its own depth, the last one's tail zero-filled.
   g.configured_tile_k = s.configured_tile ? s.configured_tile->k : 0;
   const double step_k = g.configured_tile_k;

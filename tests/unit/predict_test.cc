@@ -717,14 +717,34 @@ TEST(Expected, AConfiguredKernelRunsItsOneTileInWavesUnsplit) {
               (1536.0 / 64 + 2) * 2.0 * 128 * 256 * 64 / per_sm, 1e-12);
 }
 
-// Tile quantisation: one row of output costs as much compute as sixteen (the 16-row tile).
+// Tile quantisation: one row of output costs a whole tile of rows' tensor work; the weights'
+// traffic dominates it.
 TEST(Expected, OneRowCostsATileOfRows) {
   const Device& h100 = device("h100-sxm");
   const Calibration c = *find_calibration(h100);
   const auto one = expected_time(gemm(1, 16384, 16384, 2), h100, Precision::fp16, c);
   const auto sixteen = expected_time(gemm(16, 16384, 16384, 2), h100, Precision::fp16, c);
-  EXPECT_NEAR(one->compute_time_s, sixteen->compute_time_s, 1e-12);
-  EXPECT_LT(one->compute_time_s, one->memory_time_s);  // and the weights' traffic dominates
+  EXPECT_LE(one->compute_time_s, sixteen->compute_time_s);
+  EXPECT_GT(one->compute_time_s, 0.5 * sixteen->compute_time_s);
+  EXPECT_LT(one->compute_time_s, one->memory_time_s);
+}
+
+// A tile multiplies all its rows, but draws from the L2 only those inside the product: the loads
+// past its edge are masked. Where the L2 feed binds (a 16x128 tile on Hopper), one row's tile
+// waits on its 128 columns and that row, sixteen rows' on the columns and sixteen rows; Hopper's
+// clusters of two along N share the rows' loads (gemm.multicast), so each tile draws half of
+// them. Where the L2 can feed every tile (Blackwell's profiles carry no L2 rate), one row costs
+// sixteen rows' work.
+TEST(Expected, ATileDrawsOnlyTheRowsInsideTheProduct) {
+  const auto compute_time = [](const char* id, double rows) {
+    const Device& d = device(id);
+    Op op = gemm(rows, 16384, 16384, 2);
+    op.gemm_shape->configured_tile = ConfiguredTile{16, 128, 64};
+    return expected_time(op, d, Precision::fp16, *find_calibration(d))->compute_time_s;
+  };
+  EXPECT_NEAR(compute_time("h100-sxm", 1) / compute_time("h100-sxm", 16), (0.5 + 128) / (8.0 + 128),
+              1e-9);
+  EXPECT_NEAR(compute_time("b200", 1), compute_time("b200", 16), 1e-15);
 }
 
 // Never below the bound, for shapes from GEMV to large GEMM, and never absurdly above it.
@@ -1950,24 +1970,24 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // unhidden (docs/predict.md). The B300's table is where Blackwell's bandwidth share was fitted
   // (its GEMVs), the B200's holds it out.
   expect_set("gemm_aiconfigurator_a100_bf16", held_out, 504, 0.08, 0.22);
-  expect_set("gemm_aiconfigurator_h100_bf16", held_out, 540, 0.08, 0.21);
-  expect_set("gemm_aiconfigurator_h200_bf16", held_out, 540, 0.08, 0.21);
+  expect_set("gemm_aiconfigurator_h100_bf16", held_out, 540, 0.09, 0.21);
+  expect_set("gemm_aiconfigurator_h200_bf16", held_out, 540, 0.09, 0.22);
   expect_set("gemm_aiconfigurator_gb200_bf16", held_out, 540, 0.11, 0.30);
-  expect_set("gemm_aiconfigurator_gb300_bf16", held_out, 540, 0.10, 0.29);
+  expect_set("gemm_aiconfigurator_gb300_bf16", held_out, 540, 0.11, 0.29);
   expect_set("gemm_aiconfigurator_b200_bf16", held_out, 540, 0.10, 0.31);
   // The same tables' per-tensor fp8 rows (TensorRT-LLM's Linear quantizing its bf16 input in the
   // call, then cuBLASLt's fp8 product into bf16), the quantization's kernels priced (since the
   // twenty-ninth session the scale's widening to float32 too): every part's meets the
   // kernel-level target but the L40S's, a quarter fast, which this holds, unhidden
   // (docs/predict.md).
-  expect_set("gemm_aiconfigurator_h100_fp8", held_out, 540, 0.07, 0.15);
-  expect_set("gemm_aiconfigurator_h200_fp8", held_out, 540, 0.08, 0.17);
-  expect_set("gemm_aiconfigurator_b200_fp8", held_out, 540, 0.08, 0.18);
+  expect_set("gemm_aiconfigurator_h100_fp8", held_out, 540, 0.09, 0.17);
+  expect_set("gemm_aiconfigurator_h200_fp8", held_out, 540, 0.10, 0.19);
+  expect_set("gemm_aiconfigurator_b200_fp8", held_out, 540, 0.06, 0.15);
   expect_set("gemm_aiconfigurator_b300_fp8", held_out, 540, 0.06, 0.14);
-  expect_set("gemm_aiconfigurator_gb200_fp8", held_out, 540, 0.08, 0.17);
+  expect_set("gemm_aiconfigurator_gb200_fp8", held_out, 540, 0.08, 0.15);
   expect_set("gemm_aiconfigurator_gb300_fp8", held_out, 540, 0.07, 0.14);
-  expect_set("gemm_aiconfigurator_l40s_fp8", held_out, 540, 0.23, 0.39);
-  expect_set("gemm_aiconfigurator_b300_bf16", fit, 540, 0.11);
+  expect_set("gemm_aiconfigurator_l40s_fp8", held_out, 540, 0.13, 0.30);
+  expect_set("gemm_aiconfigurator_b300_bf16", fit, 540, 0.12);
   // vLLM 0.14's Linear layer as the same collector times it (six copies a timed iteration),
   // added and run once with the model as it stood. In 16 bits (torch's cuBLAS) the A100's,
   // H100's and H200's meet the kernel-level target; the L40S's, GB200's and GB300's do not.
@@ -1975,37 +1995,37 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // (the collector's VllmConfig() turns vLLM's custom ops off): five kernels, 27 bytes an
   // element; priced so, Hopper a sixth slow at the median (its small kernels follow each other
   // in the graph faster than its floor), Blackwell a fifth, the L40S a fifth fast.
-  expect_set("gemm_aiconfigurator_a100_vllm", held_out, 504, 0.09, 0.21);
-  expect_set("gemm_aiconfigurator_h100_vllm", held_out, 504, 0.09, 0.24);
-  expect_set("gemm_aiconfigurator_h200_vllm", held_out, 540, 0.10, 0.22);
-  expect_set("gemm_aiconfigurator_l40s_vllm", held_out, 504, 0.14, 0.41);
-  expect_set("gemm_aiconfigurator_gb200_vllm", held_out, 504, 0.13, 0.39);
-  expect_set("gemm_aiconfigurator_gb300_vllm", held_out, 540, 0.11, 0.32);
-  expect_set("gemm_aiconfigurator_h100_vllm_fp8", held_out, 504, 0.13, 0.38);
-  expect_set("gemm_aiconfigurator_h200_vllm_fp8", held_out, 540, 0.14, 0.43);
-  expect_set("gemm_aiconfigurator_l40s_vllm_fp8", held_out, 504, 0.19, 0.48);
-  expect_set("gemm_aiconfigurator_gb200_vllm_fp8", held_out, 504, 0.22, 0.37);
-  expect_set("gemm_aiconfigurator_gb300_vllm_fp8", held_out, 540, 0.24, 0.42);
+  expect_set("gemm_aiconfigurator_a100_vllm", held_out, 504, 0.10, 0.21);
+  expect_set("gemm_aiconfigurator_h100_vllm", held_out, 504, 0.10, 0.25);
+  expect_set("gemm_aiconfigurator_h200_vllm", held_out, 540, 0.11, 0.23);
+  expect_set("gemm_aiconfigurator_l40s_vllm", held_out, 504, 0.15, 0.41);
+  expect_set("gemm_aiconfigurator_gb200_vllm", held_out, 504, 0.13, 0.37);
+  expect_set("gemm_aiconfigurator_gb300_vllm", held_out, 540, 0.11, 0.30);
+  expect_set("gemm_aiconfigurator_h100_vllm_fp8", held_out, 504, 0.15, 0.45);
+  expect_set("gemm_aiconfigurator_h200_vllm_fp8", held_out, 540, 0.15, 0.50);
+  expect_set("gemm_aiconfigurator_l40s_vllm_fp8", held_out, 504, 0.19, 0.44);
+  expect_set("gemm_aiconfigurator_gb200_vllm_fp8", held_out, 504, 0.26, 0.44);
+  expect_set("gemm_aiconfigurator_gb300_vllm_fp8", held_out, 540, 0.27, 0.50);
   // SGLang 0.5.10's GEMMs as the same collector times them (bf16 by torch's cuBLAS; fp8 with
   // per-token scales found in one kernel, then sgl-kernel's CUTLASS product), added and run once
   // with the model as it stood: the H100's and H200's bf16 meet the kernel-level target; the
   // others a tenth off at the median, a third at the p90 on Blackwell; the fp8 sets a tenth to a
   // seventh fast, the L40S's a sixth (docs/predict.md).
-  expect_set("gemm_aiconfigurator_a100_sglang", held_out, 540, 0.11, 0.23);
-  expect_set("gemm_aiconfigurator_b200_sglang", held_out, 540, 0.11, 0.33);
-  expect_set("gemm_aiconfigurator_b200_sglang_fp8", held_out, 540, 0.13, 0.37);
+  expect_set("gemm_aiconfigurator_a100_sglang", held_out, 540, 0.12, 0.23);
+  expect_set("gemm_aiconfigurator_b200_sglang", held_out, 540, 0.12, 0.33);
+  expect_set("gemm_aiconfigurator_b200_sglang_fp8", held_out, 540, 0.11, 0.37);
   expect_set("gemm_aiconfigurator_b300_sglang", held_out, 540, 0.12, 0.30);
   expect_set("gemm_aiconfigurator_b300_sglang_fp8", held_out, 540, 0.12, 0.36);
-  expect_set("gemm_aiconfigurator_gb200_sglang", held_out, 540, 0.11, 0.31);
-  expect_set("gemm_aiconfigurator_gb200_sglang_fp8", held_out, 540, 0.14, 0.38);
+  expect_set("gemm_aiconfigurator_gb200_sglang", held_out, 540, 0.12, 0.31);
+  expect_set("gemm_aiconfigurator_gb200_sglang_fp8", held_out, 540, 0.12, 0.36);
   expect_set("gemm_aiconfigurator_gb300_sglang", held_out, 540, 0.11, 0.29);
-  expect_set("gemm_aiconfigurator_gb300_sglang_fp8", held_out, 540, 0.10, 0.34);
-  expect_set("gemm_aiconfigurator_h100_sglang", held_out, 540, 0.09, 0.21);
+  expect_set("gemm_aiconfigurator_gb300_sglang_fp8", held_out, 540, 0.10, 0.31);
+  expect_set("gemm_aiconfigurator_h100_sglang", held_out, 540, 0.10, 0.21);
   expect_set("gemm_aiconfigurator_h100_sglang_fp8", held_out, 540, 0.14, 0.30);
-  expect_set("gemm_aiconfigurator_h200_sglang", held_out, 540, 0.09, 0.22);
+  expect_set("gemm_aiconfigurator_h200_sglang", held_out, 540, 0.10, 0.22);
   expect_set("gemm_aiconfigurator_h200_sglang_fp8", held_out, 540, 0.14, 0.36);
-  expect_set("gemm_aiconfigurator_l40s_sglang", held_out, 540, 0.11, 0.40);
-  expect_set("gemm_aiconfigurator_l40s_sglang_fp8", held_out, 540, 0.18, 0.50);
+  expect_set("gemm_aiconfigurator_l40s_sglang", held_out, 540, 0.11, 0.37);
+  expect_set("gemm_aiconfigurator_l40s_sglang_fp8", held_out, 540, 0.18, 0.48);
   // Both engines' block-scaled fp8 products on Hopper (a group of 128 of each input row
   // quantized in one kernel, then the product), run once: SGLang's DeepGEMM a sixth fast, its
   // largest products a fifth to a quarter; vLLM's quantized by PyTorch's eager chain, nine
@@ -2014,17 +2034,17 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // 512 to 4096 rows, already fast, ran faster still).
   expect_set("gemm_aiconfigurator_h100_sglang_fp8_block", held_out, 540, 0.16, 0.43);
   expect_set("gemm_aiconfigurator_h200_sglang_fp8_block", held_out, 540, 0.18, 0.47);
-  expect_set("gemm_aiconfigurator_h100_vllm_fp8_block", held_out, 504, 0.11, 0.29);
+  expect_set("gemm_aiconfigurator_h100_vllm_fp8_block", held_out, 504, 0.12, 0.29);
   // TensorRT-LLM's NVFP4 Linear layer on Blackwell (its input quantized with a static scale,
   // then the fp4 product): its collector runs no autotuning pass, so each product is CUTLASS's
   // fallback configuration, priced as such (gemm_tile = 128x256x128, SM103's 768 deep). The
   // B300's is the fit set of the fp4 share (its products of 4096 or more in every dimension);
   // the others, run once with it: the B200's and GB200's within the target, the GB300's a tenth
   // off, its products over a short k (512) a third fast (docs/predict.md).
-  expect_set("gemm_aiconfigurator_b200_nvfp4", held_out, 540, 0.10, 0.21);
+  expect_set("gemm_aiconfigurator_b200_nvfp4", held_out, 540, 0.10, 0.22);
   expect_set("gemm_aiconfigurator_b300_nvfp4", fit, 540, 0.11, 0.27);
   expect_set("gemm_aiconfigurator_gb200_nvfp4", held_out, 540, 0.08, 0.19);
-  expect_set("gemm_aiconfigurator_gb300_nvfp4", held_out, 540, 0.11, 0.27);
+  expect_set("gemm_aiconfigurator_gb300_nvfp4", held_out, 540, 0.09, 0.25);
   // TensorRT-LLM's CUTLASS MoE in NVFP4 on Blackwell, its tactics autotuned: the kernels
   // around its products wait on chains of loads (a search of the experts' first rows for every
   // row, a loop over 128 padding rows of every expert), each step Blackwell's chained load,
@@ -2049,13 +2069,13 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("gemm_aiconfigurator_gb200_mla_bmm", held_out, 224, 0.20, 0.38);
   expect_set("gemm_aiconfigurator_gb300_mla_bmm", held_out, 224, 0.18, 0.37);
   expect_set("gemm_aiconfigurator_h100_mla_bmm", fit, 224, 0.06, 0.14);
-  expect_set("gemm_aiconfigurator_h200_mla_bmm", held_out, 224, 0.08, 0.23);
+  expect_set("gemm_aiconfigurator_h200_mla_bmm", held_out, 224, 0.08, 0.24);
   // The same products with block-scaled fp8 weights on Hopper (a group of 128 of each row
   // quantized in one kernel, then TensorRT-LLM's block-scaled batched product), run once: a
   // quarter fast at the median, half at 2,048 tokens and more, where they run at the 16-bit
   // products' rate, which this holds, unhidden.
   expect_set("gemm_aiconfigurator_h100_mla_bmm_fp8", held_out, 224, 0.27, 0.52);
-  expect_set("gemm_aiconfigurator_h200_mla_bmm_fp8", held_out, 224, 0.26, 0.61);
+  expect_set("gemm_aiconfigurator_h200_mla_bmm_fp8", held_out, 224, 0.27, 0.61);
   // TensorRT-LLM's fp8 quantization with a scale given, an element-wise kernel five times a
   // CUDA graph, run once: from 16M elements within 5%. Each call after the first follows the
   // same kernel and pays a repeat floor: Hopper's fitted to ridge's own run of PyTorch's
@@ -2125,8 +2145,8 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // with each call's clock as far into the collector's burst as it is timed and the part's own
   // floors; its NCCL table crosses a PCIe host whose 8 GPUs reach 1.2 GB/s of bus bandwidth:
   // far off, which this holds, unhidden (docs/predict.md).
-  expect_set("gemm_aiconfigurator_l40s_bf16", fit, 540, 0.10, 0.41);
-  expect_set("attention_aiconfigurator_l40s_bf16", held_out, 264, 0.10, 0.23);
+  expect_set("gemm_aiconfigurator_l40s_bf16", fit, 540, 0.10, 0.37);
+  expect_set("attention_aiconfigurator_l40s_bf16", held_out, 264, 0.10, 0.21);
   expect_set("decode_attention_aiconfigurator_l40s_bf16", held_out, 96, 0.05, 0.24);
   // vLLM 0.14's FlashAttention backend as the same collector times it (the new K and V written
   // to the cache, then the fused kernel, with the kernels FlashAttention's host code launches
@@ -2138,12 +2158,12 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("attention_aiconfigurator_a100_vllm", held_out, 330, 0.19, 0.40);
   expect_set("attention_aiconfigurator_h100_vllm", fit, 330, 0.07, 0.20);
   expect_set("attention_aiconfigurator_h200_vllm", held_out, 330, 0.07, 0.19);
-  expect_set("attention_aiconfigurator_l40s_vllm", held_out, 330, 0.13, 0.47);
+  expect_set("attention_aiconfigurator_l40s_vllm", held_out, 330, 0.14, 0.50);
   expect_set("decode_attention_aiconfigurator_a100_vllm", held_out, 100, 0.12, 0.35);
   expect_set("decode_attention_aiconfigurator_h100_vllm", held_out, 100, 0.09, 0.31);
   expect_set("decode_attention_aiconfigurator_h200_vllm", held_out, 100, 0.10, 0.30);
-  expect_set("decode_attention_aiconfigurator_l40s_vllm", held_out, 75, 0.17, 0.32);
-  expect_set("collective_aiconfigurator_l40s", held_out, 252, 0.49, 0.93);
+  expect_set("decode_attention_aiconfigurator_l40s_vllm", held_out, 75, 0.10, 0.22);
+  expect_set("collective_aiconfigurator_l40s", held_out, 252, 0.50, 0.93);
   // DeepSeek's latent attention in decode as TensorRT-LLM runs it (its rotary and latent cache
   // pass, then the fused kernel over the latent cache), every head count from 128 to 1: on
   // Hopper FlashMLA, priced as its tile scheduler deals the keys out and its combine kernel reads
@@ -2167,14 +2187,14 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // SM120, miss the p90 target by a hair; its collectives cross a PCIe host, which this holds,
   // unhidden (docs/predict.md).
   expect_set("gemm_aiconfigurator_rtx-pro-6000-server_bf16", fit, 540, 0.11, 0.31);
-  expect_set("gemm_aiconfigurator_rtx-pro-6000-server_fp8", fit, 540, 0.20, 0.37);
-  expect_set("gemm_aiconfigurator_rtx-pro-6000-server_sglang", held_out, 540, 0.09, 0.37);
-  expect_set("gemm_aiconfigurator_rtx-pro-6000-server_sglang_fp8", held_out, 540, 0.08, 0.26);
+  expect_set("gemm_aiconfigurator_rtx-pro-6000-server_fp8", fit, 540, 0.10, 0.30);
+  expect_set("gemm_aiconfigurator_rtx-pro-6000-server_sglang", held_out, 540, 0.09, 0.32);
+  expect_set("gemm_aiconfigurator_rtx-pro-6000-server_sglang_fp8", held_out, 540, 0.06, 0.24);
   expect_set("attention_aiconfigurator_rtx-pro-6000-server_bf16", held_out, 264, 0.11, 0.33);
   expect_set("decode_attention_aiconfigurator_rtx-pro-6000-server_bf16", held_out, 98, 0.11, 0.25);
-  expect_set("collective_aiconfigurator_rtx-pro-6000-server_fp16", held_out, 252, 0.18, 0.69);
-  expect_set("collective_aiconfigurator_rtx-pro-6000-server_trtllm", held_out, 69, 0.13, 0.70);
-  expect_set("collective_aiconfigurator_rtx-pro-6000-server_sglang", held_out, 23, 0.29, 0.43);
+  expect_set("collective_aiconfigurator_rtx-pro-6000-server_fp16", held_out, 252, 0.20, 0.69);
+  expect_set("collective_aiconfigurator_rtx-pro-6000-server_trtllm", held_out, 69, 0.14, 0.70);
+  expect_set("collective_aiconfigurator_rtx-pro-6000-server_sglang", held_out, 23, 0.29, 0.41);
   // Intel's Arc Pro B60 (Xe2, the xe2 profile), vLLM 0.20 on XPU issued eagerly: its bf16 GEMM
   // table is where the profile's 16-bit share and bandwidth share were fitted; its context and
   // decode attention tables hold them out. The decode calls that stream a large cache meet the
@@ -2195,20 +2215,20 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // all-reduce (one stage or two, NCCL's from 8 MiB, SGLang's past it), its figures fitted to the
   // H100's and A100's vLLM tables and the B300's SGLang table; the others held out and run once.
   // The L40S's PCIe host decides its rows (docs/predict.md).
-  expect_set("collective_aiconfigurator_a100_trtllm_allreduce", held_out, 69, 0.23, 0.47);
+  expect_set("collective_aiconfigurator_a100_trtllm_allreduce", held_out, 69, 0.24, 0.48);
   expect_set("collective_aiconfigurator_h100_trtllm_allreduce", fit, 69, 0.07, 0.18);
   expect_set("collective_aiconfigurator_h200_trtllm_allreduce", held_out, 69, 0.07, 0.18);
   expect_set("collective_aiconfigurator_b200_trtllm_allreduce", held_out, 69, 0.06, 0.14);
-  expect_set("collective_aiconfigurator_b300_trtllm_allreduce", fit, 69, 0.06, 0.13);
+  expect_set("collective_aiconfigurator_b300_trtllm_allreduce", fit, 69, 0.06, 0.14);
   expect_set("collective_aiconfigurator_gb200_trtllm_allreduce", held_out, 46, 0.09, 0.25);
   expect_set("collective_aiconfigurator_gb300_trtllm_allreduce", held_out, 46, 0.08, 0.16);
-  expect_set("collective_aiconfigurator_l40s_trtllm_allreduce", held_out, 69, 0.44, 0.91);
+  expect_set("collective_aiconfigurator_l40s_trtllm_allreduce", held_out, 69, 0.48, 0.91);
   expect_set("collective_aiconfigurator_a100_vllm_allreduce", fit, 69, 0.07, 0.16);
   expect_set("collective_aiconfigurator_h100_vllm_allreduce", fit, 69, 0.05, 0.09);
   expect_set("collective_aiconfigurator_h200_vllm_allreduce", held_out, 69, 0.05, 0.30);
   expect_set("collective_aiconfigurator_gb200_vllm_allreduce", held_out, 46, 0.07, 0.13);
   expect_set("collective_aiconfigurator_gb300_vllm_allreduce", held_out, 46, 0.05, 0.14);
-  expect_set("collective_aiconfigurator_l40s_vllm_allreduce", held_out, 69, 0.68, 0.92);
+  expect_set("collective_aiconfigurator_l40s_vllm_allreduce", held_out, 69, 0.68, 0.95);
   expect_set("collective_aiconfigurator_a100_sglang_allreduce", held_out, 69, 0.07, 0.13);
   expect_set("collective_aiconfigurator_h100_sglang_allreduce", held_out, 69, 0.04, 0.15);
   expect_set("collective_aiconfigurator_h200_sglang_allreduce", held_out, 69, 0.04, 0.14);
@@ -2216,7 +2236,7 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("collective_aiconfigurator_b300_sglang_allreduce", fit, 69, 0.04, 0.15);
   expect_set("collective_aiconfigurator_gb200_sglang_allreduce", held_out, 92, 0.06, 0.14);
   expect_set("collective_aiconfigurator_gb300_sglang_allreduce", held_out, 92, 0.05, 0.14);
-  expect_set("collective_aiconfigurator_l40s_sglang_allreduce", held_out, 69, 0.67, 0.92);
+  expect_set("collective_aiconfigurator_l40s_sglang_allreduce", held_out, 69, 0.67, 0.96);
   // aiconfigurator's tables of vLLM 0.14's fused MoE experts (its Triton kernels, fp16 and
   // per-tensor fp8, balanced routing): held out. Their products run the kernel's default tiles,
   // whose time a K step is fitted to vLLM's own H100 timings of them (a fit set); Blackwell takes
@@ -2237,8 +2257,8 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // the B300's table (a fit set since), the other three are within a twelfth at the median, the
   // GB300's within the target; their tails are per-tensor fp8 over TP 8 with many tokens,
   // expected up to three fifths faster than measured.
-  expect_set("moe_aiconfigurator_h100_trtllm", held_out, 632, 0.06, 0.24);
-  expect_set("moe_aiconfigurator_h200_trtllm", held_out, 632, 0.05, 0.27);
+  expect_set("moe_aiconfigurator_h100_trtllm", held_out, 632, 0.06, 0.22);
+  expect_set("moe_aiconfigurator_h200_trtllm", held_out, 632, 0.06, 0.27);
   expect_set("moe_aiconfigurator_b200_trtllm", held_out, 632, 0.08, 0.43);
   expect_set("moe_aiconfigurator_b300_trtllm", fit, 632, 0.08, 0.29);
   expect_set("moe_aiconfigurator_gb200_trtllm", held_out, 632, 0.07, 0.30);
@@ -2270,7 +2290,7 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // torchao's tables (A100, H100; bf16 and weight-only formats): held out from every fit,
   // gpt-fast's weight-only shares among them. Its activation-quantised fp8 rows and its fp6
   // ones (no figure for their kernels) are expected faster than measured, which this holds.
-  expect_set("llm_inference_torchao S9: request time", held_out, 14, 0.21, 0.50);
+  expect_set("llm_inference_torchao S9: request time", held_out, 14, 0.21, 0.46);
   // Eager PyTorch: the host time per op is fitted to the PyTorch blog's one figure (S10) and
   // held out on torchao's eager bf16 run (S11; its fp32 one is bound only, Ampere has no fp32
   // share).
@@ -2297,7 +2317,7 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("llm_inference_gptfast_amd S12", held_out, 2, 0.19, 0.25);
   // Their Qwen3 14B rows priced since that model has a preset (the twenty-fifth session).
   expect_set("llm_inference_mlenergy M1", held_out, 66, 0.34, 0.61);
-  expect_set("llm_inference_mlenergy M2", held_out, 93, 0.43, 0.77);
+  expect_set("llm_inference_mlenergy M2", held_out, 93, 0.41, 0.77);
 }
 
 // A file that times an engine's attention layer is priced as the layer: the rotary and cache
