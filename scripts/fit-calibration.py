@@ -49,6 +49,10 @@ The others are fitted to validation sets that `ridge validate` reports as fit se
   its bytes and FLOPs: gpt-fast's bf16 rows (source S3 of
   data/validation/llm_inference_gptfast_nemo.tsv: torch.compile with CUDA graphs, batch 1, TP 1
   to 8, A100 SXM 80GB at 330 W), which no other figure here touches.
+- `weight_only.torch_reduction`, the share of a streaming read's rate Inductor's reduction reaches
+  where gpt-fast's compiled step runs a one-row product as one: S3's bf16 rows over at most
+  FEW_GPUS GPUs, where the weights' stream is most of a step, the kernel floor fitted to all its
+  bf16 rows through it.
 - `weight_only.torch_8bit` and `weight_only.torch_4bit`, the share of the bandwidth PyTorch's
   int8 and int4 weight-only kernels reach: S3's int8 and int4 rows, the kernel floor as fitted.
 - `fixed.eager_pytorch_op`, what eager PyTorch's host spends on each op: the PyTorch blog's
@@ -103,7 +107,9 @@ The others are fitted to validation sets that `ridge validate` reports as fit se
   m up to 8 rows, 2^26 weights or more, where the kernel floor is an eighth of the time or less);
   the B200's table holds it out. GB202's (`blackwell-rtx`) since the forty-fourth session: the
   GEMVs of its bf16 table (data/validation/gemm_aiconfigurator_rtx-pro-6000-server_bf16.tsv) by
-  the same rule. Where a profile has an L2 rate, the GEMVs whose weights the model holds in the
+  the same rule. Ampere's since the fifty-first session: the GEMVs of the A100's bf16 table
+  (data/validation/gemm_aiconfigurator_a100_bf16.tsv) by the same rule; the A100's vLLM and SGLang
+  tables, Vidur's and LLMCompass's A100 GEMMs and TensorRT-LLM's A100 runs hold it out. Where a profile has an L2 rate, the GEMVs whose weights the model holds in the
   L2 between calls are left out: main memory serves none of their bytes (GB202's 128 MB L2 holds
   the 2^26-weight products' 134 MB; Blackwell's profiles have no L2 rate, and every GEMV of the
   B300's table stays in).
@@ -215,6 +221,7 @@ H200 = ROOT / "docs/measurements/h200-2026-11-30/h200.json"
 GPTFAST = ROOT / "data/validation/llm_inference_gptfast_nemo.tsv"
 EAGER = ROOT / "data/validation/llm_inference_pytorch_eager.tsv"
 B300 = ROOT / "data/validation/gemm_aiconfigurator_b300_bf16.tsv"
+A100 = ROOT / "data/validation/gemm_aiconfigurator_a100_bf16.tsv"
 L40S = ROOT / "data/validation/gemm_aiconfigurator_l40s_bf16.tsv"
 RTX_PRO = ROOT / "data/validation/gemm_aiconfigurator_rtx-pro-6000-server_bf16.tsv"
 RTX_PRO_FP8 = ROOT / "data/validation/gemm_aiconfigurator_rtx-pro-6000-server_fp8.tsv"
@@ -243,6 +250,8 @@ NCCL_LATENCY_BYTES = 64 * 2**10  # up to here a collective's fixed costs are mos
 PULL_LARGE_BYTES = 2**20  # from here vLLM's one-stage kernel's reads are most of its time
 PULL_TWO_STAGE_LARGE_BYTES = 2 * 2**20  # and its two-stage kernel's
 MAX_PASSES = 5
+FEW_GPUS = 2  # gpt-fast's steps over at most this many GPUs are mostly their weights' stream
+TP_FIELD = re.compile(r"\btp=(\d+)\b")
 NCCL_LABEL = re.compile(r"^(\w+) (\d+) B over (\d+) GPUs$")
 GEMV_ROWS = 8  # a GEMM of at most this many rows reads its weights and does little else
 GEMV_WEIGHTS = 2**26  # elements (134 MB in bf16): the 3 us floor an eighth of the time or less
@@ -318,6 +327,7 @@ FIGURES = [
            ("blackwell-ultra",)),
     Figure("graph_kernel_floor", GPTFAST, "S3", "bf16", 0.0, 50e-6, 1e-7, True,
            tuple(p for p in PROFILES if p not in L40S_FLOORS)),
+    Figure("torch_reduction", GPTFAST, "S3-few-gpus", "bf16", 0.2, 1.0, 0.01, False),
     Figure("torch_8bit", GPTFAST, "S3", "int8 weight-only", 0.2, 1.0, 0.01, False),
     Figure("torch_4bit", GPTFAST, "S3", "int4 weight-only g32", 0.2, 1.0, 0.01, False),
     Figure("eager_pytorch_op", EAGER, "S10", "bf16", 0.0, 1e-3, 1e-6, True),
@@ -325,6 +335,7 @@ FIGURES = [
     Figure("gemm_bandwidth", B300, "gemv", "bf16", 0.3, 1.0, 0.001, False,
            ("blackwell", "blackwell-ultra")),
     Figure("gemm_bandwidth", RTX_PRO, "gemv", "bf16", 0.3, 1.0, 0.001, False, ("blackwell-rtx",)),
+    Figure("gemm_bandwidth", A100, "gemv", "bf16", 0.3, 1.0, 0.001, False, ("ampere",)),
     Figure("fp4", B300_NVFP4, "gemm-large", "nvfp4->bf16", 0.05, 1.0, 0.001, False,
            ("blackwell", "blackwell-ultra")),
     Figure("bandwidth", B300_DECODE, "decode-large", "bf16", 0.3, 1.0, 0.001, False,
@@ -619,12 +630,14 @@ def fit_errors(ridge: str, values: dict, figure: Figure, scratch: pathlib.Path) 
         return [p["error"] for p in table_points(ridge, profiles, figure)
                 if p.get("error") is not None and p["label"].endswith(figure.rows)]
     report = validation_report(ridge, profiles, figure)
+    source, few_gpus = figure.source.removesuffix("-few-gpus"), figure.source.endswith("-few-gpus")
     errors = []
     for section in report.values():
-        if not isinstance(section, dict) or f" {figure.source}: " not in section.get("title", ""):
+        if not isinstance(section, dict) or f" {source}: " not in section.get("title", ""):
             continue
         errors += [p["error"] for p in section["points"]
-                   if p.get("error") is not None and p["label"].endswith(figure.rows)]
+                   if p.get("error") is not None and p["label"].endswith(figure.rows)
+                   and (not few_gpus or int(TP_FIELD.search(p["label"]).group(1)) <= FEW_GPUS)]
     if not errors:
         sys.exit(f"no '{figure.rows}' rows of source {figure.source} in {figure.file}")
     return errors

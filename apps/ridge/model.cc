@@ -239,9 +239,10 @@ void add_model(CLI::App& app, std::vector<Command>& commands) {
       ->check(CLI::IsMember(allreduce_kernel_names()))
       ->default_str("nccl");
   sub->add_flag("--torch-weight-kernels", args->torch_weight_kernels,
-                "Weight-only formats run PyTorch's kernels (gpt-fast, torchao): the expected time "
-                "reads their weights at the calibration's share of the bandwidth, not at the full "
-                "rate of Marlin-class kernels");
+                "Products run PyTorch's kernels (gpt-fast, torchao): weight-only formats read "
+                "their weights at the calibration's share of the bandwidth, not at the full rate "
+                "of Marlin-class kernels; with --cuda-graphs (torch.compile) a product of one row "
+                "is Inductor's reduction, priced as a streaming kernel");
   sub->add_option("--sweep", args->sweep,
                   "One row per value: batch=1,8,64 (or prompt=, gen=, tp=)");
   commands.push_back({sub, [args](const Session& s) { return run_model(*args, s); }});

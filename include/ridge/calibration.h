@@ -264,10 +264,14 @@ struct Calibration {
   std::optional<Figure> collective_sm_version;
   // vLLM's and SGLang's custom all-reduce. Absent: such a call is priced as NCCL's.
   std::optional<PullAllreduce> collective_pull_allreduce;
-  // PyTorch's weight-only kernels (gpt-fast, torchao): inductor's dequantising GEMV for 8-bit
-  // weights, tinygemm's int4 kernel for 4-bit ones. The share of the bandwidth above that their
-  // weight reads reach, at batch 1, where they widen each weight as they read it. Absent: the
-  // format's bytes at the full achievable bandwidth.
+  // Inductor's reduction that stands for a one-row product under gpt-fast's and torchao's
+  // torch.compile (runs_as_inductor_reduction in expected.cc): the share of a streaming read's
+  // rate (bandwidth_efficiency) it reads 16-bit weights at. Absent: that rate.
+  std::optional<Figure> torch_reduction;
+  // PyTorch's weight-only kernels (gpt-fast, torchao): inductor's dequantising reduction for 8-bit
+  // weights, tinygemm's int4 kernel for 4-bit ones. The share of the rate their 16-bit kind reaches
+  // (the reduction's above, tinygemm's the library GEMV's) that their weight reads reach, at batch
+  // 1, where they widen each weight as they read it. Absent: the format's bytes at that rate.
   std::optional<Figure> torch_weight_only_8bit;
   std::optional<Figure> torch_weight_only_4bit;
   // GEMMs timed on the device itself (a measured device's sweeps), each with its time over the

@@ -104,9 +104,10 @@ struct Workload {
   // them (expected_trtllm_allreduce_time); or vLLM's custom all-reduce as vLLM or SGLang
   // dispatches it (expected_pull_allreduce_time). The bound is the same whichever.
   AllreduceKernel allreduce_kernel = AllreduceKernel::nccl;
-  // Weight-only formats run PyTorch's kernels (gpt-fast, torchao), which read their weights at
-  // the calibration's share of the bandwidth (calibration.h); else the format's bytes at the
-  // full achievable bandwidth (Marlin-class kernels). The bound keeps the bytes alone.
+  // The products run PyTorch's kernels (gpt-fast, torchao): weight-only formats read their
+  // weights at the calibration's share of the bandwidth (calibration.h), else the format's bytes
+  // at the full achievable bandwidth (Marlin-class kernels); compiled (cuda_graphs), a product of
+  // one row is Inductor's reduction (expected.cc). The bound keeps the bytes alone.
   bool torch_weight_kernels = false;
 };
 

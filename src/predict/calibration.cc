@@ -151,7 +151,10 @@ class CalibrationReader : TomlReader {
                      sourced(power, "power", "clock_time_constant", FigureKind::seconds)};
     }
     if (root_.contains("weight_only")) {
-      const toml::table& weight_only = section("weight_only", {"torch_8bit", "torch_4bit"});
+      const toml::table& weight_only =
+          section("weight_only", {"torch_reduction", "torch_8bit", "torch_4bit"});
+      c.torch_reduction =
+          optional_sourced(weight_only, "weight_only", "torch_reduction", FigureKind::fraction);
       c.torch_weight_only_8bit =
           optional_sourced(weight_only, "weight_only", "torch_8bit", FigureKind::fraction);
       c.torch_weight_only_4bit =

@@ -848,11 +848,21 @@ double host_launch_interval_s(const Calibration& c, KernelLaunch launch) {
   return c.launch_overhead_s ? c.launch_overhead_s->value : c.kernel_floor_s.value;
 }
 
+namespace {
+
+// Weights PyTorch widens on their way into an aten.mm (int8 and fp8, their scales apart).
+bool is_torch_8bit_weight(double weight_bits) { return weight_bits > 7 && weight_bits <= 8; }
+
+// Weights tinygemm's int4 kernel reads: 4 to 5 bits, its group scales and zero points included.
+bool is_torch_4bit_weight(double weight_bits) { return weight_bits >= 4 && weight_bits <= 5; }
+
+}  // namespace
+
 double weight_read_share(double weight_bits, bool torch_kernels, const Calibration& c) {
   if (!torch_kernels) return 1;
   const std::optional<Figure>* share = nullptr;
-  if (weight_bits > 7 && weight_bits <= 8) share = &c.torch_weight_only_8bit;
-  if (weight_bits >= 4 && weight_bits <= 5) share = &c.torch_weight_only_4bit;
+  if (is_torch_8bit_weight(weight_bits)) share = &c.torch_weight_only_8bit;
+  if (is_torch_4bit_weight(weight_bits)) share = &c.torch_weight_only_4bit;
   return share && *share ? (*share)->value : 1;
 }
 
@@ -1181,14 +1191,36 @@ KernelLaunch launch_of(const Workload& w) {
   return w.eager_pytorch ? KernelLaunch::python : KernelLaunch::eager;
 }
 
+// gpt-fast and torchao compile their decode step with coordinate_descent_tuning on, and with it
+// Inductor turns a product of one row (aten.mm or bmm, m or n 1) into a multiply and a sum over
+// K (torch/_inductor/decomposition.py, `mm` and `bmm`: "Our matrix vector multiplies only achieve
+// peak bandwidth with coordinate descent tuning"): a Triton reduction that streams the weights,
+// with no tiles and no tensor cores, into which the int8 and fp8 weight-only paths fuse their
+// widening. tinygemm's int4 and FP6-LLM's fp6 products are no aten.mm and keep their own
+// kernels; 8-bit products run torch._scaled_mm, cuBLASLt's; eager PyTorch compiles nothing.
+bool runs_as_inductor_reduction(const ModelOp& op, const Workload& w) {
+  if (!w.torch_weight_kernels || !w.cuda_graphs || !op.gemm_shape) return false;
+  const GemmShape& s = *op.gemm_shape;
+  const bool one_row = s.m <= 1 || s.n <= 1;
+  const bool sixteen_bit_products = bytes_per_element(op.precision) >= 2;
+  const bool widened_into_mm = op.weight_bits == 0 || is_torch_8bit_weight(op.weight_bits);
+  return one_row && s.grouped == GroupedKernel::none && sixteen_bit_products && widened_into_mm;
+}
+
 std::optional<ExpectedTime> expected_op_time(const ModelOp& op, const Device& device,
                                              const Workload& w, const Calibration& c) {
   if (op.collective)
     return expected_collective_as_run(*op.collective, op.bytes, op.ranks, device, c, launch_of(w),
                                       w.allreduce_kernel, op.message);
-  const Op as_op{op.kind,     op.name, op.flops, op.bytes, op.gemm_shape, op.attention_shape,
-                 std::nullopt};
-  const double share = weight_read_share(op.weight_bits, w.torch_weight_kernels, c);
+  // A reduction streams its operands as an element-wise kernel does: priced without its shape,
+  // at its own share of a streaming read's rate.
+  std::optional<GemmShape> shape = op.gemm_shape;
+  double share = weight_read_share(op.weight_bits, w.torch_weight_kernels, c);
+  if (runs_as_inductor_reduction(op, w)) {
+    shape.reset();
+    if (c.torch_reduction) share *= c.torch_reduction->value;
+  }
+  const Op as_op{op.kind, op.name, op.flops, op.bytes, shape, op.attention_shape, std::nullopt};
   // An engine's own kernels run inside one of its calls (TensorRT-LLM's MoE op launches its
   // kernels back to back from C++), the host issuing each faster than the one before drains: a
   // chain's floor, as in a graph, whatever launches the call itself.

@@ -297,8 +297,8 @@ Section expected_section(const ModelAnalysis& a) {
       {"torch_weight_kernels", "weight-only kernels",
        bool_cell(a.workload.torch_weight_kernels,
                  a.workload.torch_weight_kernels
-                     ? "PyTorch's, at the calibration's share of the bandwidth "
-                       "(--torch-weight-kernels)"
+                     ? "PyTorch's, at the calibration's share of the bandwidth; compiled, a "
+                       "product of one row as Inductor's reduction (--torch-weight-kernels)"
                      : "the format's bytes at the full achievable bandwidth")},
   }};
   return {"expected", "Expected time (calibrated)", {std::move(fields), std::move(t)}, {}};

@@ -1504,6 +1504,46 @@ TEST(Expected, TorchWeightKernelsSlowOnlyTheNarrowWeights) {
                    *decode_op(false, "down_proj").expected_time_s);
 }
 
+// Compiled by gpt-fast or torchao (PyTorch's kernels, CUDA graphs), a one-row product of 16-bit
+// or int8 weights is Inductor's reduction: a streaming kernel, priced without tiles, at the
+// profile's share for it. Eight rows, int4 weights (tinygemm), an eager run and another engine
+// keep the library's tiled GEMM.
+TEST(Expected, InductorRunsAOneRowProductAsAReduction) {
+  const Device& a100 = device("a100-sxm-80gb");
+  const Calibration c = *find_calibration(a100);
+  const auto down_proj = [&](double batch, double weight_bytes, bool torch, bool graphs) {
+    Workload w;
+    w.prompt = 16;
+    w.gen = 64;
+    w.batch = batch;
+    w.weights.set_bytes(weight_bytes);
+    w.torch_weight_kernels = torch;
+    w.cuda_graphs = graphs;
+    const ModelAnalysis a = analyse_model(load_model("llama-3.1-8b"), w, a100);
+    return *std::ranges::find(a.decode.ops, std::string("down_proj"), &ModelOp::name);
+  };
+  // The op priced as Inductor's reduction (no shape) or as the library's GEMM (its shape).
+  const auto priced = [&](const ModelOp& op, bool reduction,
+                          KernelLaunch launch = KernelLaunch::graph) {
+    const Op as_op{
+        op.kind,      op.name,     op.flops, op.bytes, reduction ? std::nullopt : op.gemm_shape,
+        std::nullopt, std::nullopt};
+    const double share = weight_read_share(op.weight_bits, true, c) *
+                         (reduction ? c.torch_reduction.value().value : 1);
+    return expected_time(as_op, a100, op.precision, c, {launch, share})->time_s;
+  };
+  const ModelOp bf16 = down_proj(1, 2, true, true);
+  EXPECT_DOUBLE_EQ(*bf16.expected_time_s, priced(bf16, true));
+  EXPECT_NE(*bf16.expected_time_s, *down_proj(1, 2, false, true).expected_time_s);
+  const ModelOp int8 = down_proj(1, 1, true, true);
+  EXPECT_DOUBLE_EQ(*int8.expected_time_s, priced(int8, true));
+  for (const ModelOp& tiled : {down_proj(8, 2, true, true), down_proj(1, 4.5 / 8, true, true)})
+    EXPECT_DOUBLE_EQ(*tiled.expected_time_s, priced(tiled, false)) << tiled.gemm_shape->m;
+  // Eager PyTorch compiles nothing: cuBLAS's GEMV, launched from the host.
+  const ModelOp eager = down_proj(1, 2, true, false);
+  EXPECT_DOUBLE_EQ(*eager.expected_time_s, priced(eager, false, KernelLaunch::eager));
+}
+
 // A kernel alone pays the kernel floor; one of a step's chain the graph floor; launched from the
 // host, a kernel shorter than its launch waits for it, and a long one hides it.
 TEST(Expected, TheFixedCostFollowsHowAKernelIsLaunched) {
@@ -1945,7 +1985,8 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("gemm_deepgemm", held_out, 28, 0.10, 0.22);
   // Vidur's profiles of torch's fp16 GEMMs, every layer of seven models at TP 1 to 8, 1 to 32k
   // tokens: held out. Both meet the kernel-level target, the A100's (whose cuBLAS has no
-  // stream-K) expected a tenth faster than measured at the median (docs/predict.md).
+  // stream-K) expected a twenty-fifth faster than measured at the median since its GEMVs take
+  // the share fitted to the A100's aiconfigurator table (a tenth before; docs/predict.md).
   expect_set("gemm_vidur_h100", held_out, 2604, 0.09, 0.23);
   expect_set("gemm_vidur_a100", held_out, 3692, 0.09, 0.19);
   // Azure's AI benchmarking guide: one cuBLASLt product at nine shapes on the A100 (fp16), H100,
@@ -1968,8 +2009,9 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // the A100's tiles fed at its measured L2 rate);
   // Blackwell's smallest products are expected slower than measured, its largest faster: held,
   // unhidden (docs/predict.md). The B300's table is where Blackwell's bandwidth share was fitted
-  // (its GEMVs), the B200's holds it out.
-  expect_set("gemm_aiconfigurator_a100_bf16", held_out, 504, 0.08, 0.22);
+  // (its GEMVs), the B200's holds it out; the A100's where Ampere's GEMV share was, its vLLM and
+  // SGLang tables hold it out.
+  expect_set("gemm_aiconfigurator_a100_bf16", fit, 504, 0.07, 0.19);
   expect_set("gemm_aiconfigurator_h100_bf16", held_out, 540, 0.09, 0.21);
   expect_set("gemm_aiconfigurator_h200_bf16", held_out, 540, 0.09, 0.22);
   expect_set("gemm_aiconfigurator_gb200_bf16", held_out, 540, 0.11, 0.30);
@@ -1996,7 +2038,7 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // (the collector's VllmConfig() turns vLLM's custom ops off): five kernels, 27 bytes an
   // element; priced so, Hopper a seventh slow at the median (its small kernels follow each other
   // in the graph faster than its floor), Blackwell a quarter, the L40S a fifth off.
-  expect_set("gemm_aiconfigurator_a100_vllm", held_out, 504, 0.10, 0.21);
+  expect_set("gemm_aiconfigurator_a100_vllm", held_out, 504, 0.08, 0.19);
   expect_set("gemm_aiconfigurator_h100_vllm", held_out, 504, 0.10, 0.25);
   expect_set("gemm_aiconfigurator_h200_vllm", held_out, 540, 0.11, 0.23);
   expect_set("gemm_aiconfigurator_l40s_vllm", held_out, 504, 0.15, 0.41);
@@ -2009,10 +2051,11 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   expect_set("gemm_aiconfigurator_gb300_vllm_fp8", held_out, 540, 0.27, 0.50);
   // SGLang 0.5.10's GEMMs as the same collector times them (bf16 by torch's cuBLAS; fp8 with
   // per-token scales found in one kernel, then sgl-kernel's CUTLASS product), added and run once
-  // with the model as it stood: the H100's and H200's bf16 meet the kernel-level target; the
-  // others a tenth off at the median, a third at the p90 on Blackwell; the fp8 sets a tenth to a
-  // seventh fast, the L40S's a sixth (docs/predict.md).
-  expect_set("gemm_aiconfigurator_a100_sglang", held_out, 540, 0.12, 0.23);
+  // with the model as it stood: the H100's and H200's bf16 meet the kernel-level target, the
+  // A100's too since its GEMVs take their own share (the fifty-first session); the others a
+  // tenth off at the median, a third at the p90 on Blackwell; the fp8 sets a tenth to a seventh
+  // fast, the L40S's a sixth (docs/predict.md).
+  expect_set("gemm_aiconfigurator_a100_sglang", held_out, 540, 0.09, 0.23);
   expect_set("gemm_aiconfigurator_b200_sglang", held_out, 540, 0.12, 0.33);
   expect_set("gemm_aiconfigurator_b200_sglang_fp8", held_out, 540, 0.11, 0.37);
   expect_set("gemm_aiconfigurator_b300_sglang", held_out, 540, 0.12, 0.30);
@@ -2268,7 +2311,7 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   EXPECT_EQ(find("matmul_max").role, fit);
   // gpt-fast's rows are where the per-kernel cost and the weight-only shares were fitted: a fit
   // set, whose error proves nothing but that the fits hold.
-  expect_set("llm_inference_gptfast_nemo S3", fit, 31, 0.05);
+  expect_set("llm_inference_gptfast_nemo S3", fit, 31, 0.03);
   // NeMo's (its TensorRT-LLM backend, Llama 2 7B, batch 1 to 8): where the host time per op of
   // an engine launching its kernels one by one was fitted, a fit set. Its Llama 2 13B runs are
   // excluded (one is faster than fp16 allows).
@@ -2292,7 +2335,7 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // torchao's tables (A100, H100; bf16 and weight-only formats): held out from every fit,
   // gpt-fast's weight-only shares among them. Its activation-quantised fp8 rows and its fp6
   // ones (no figure for their kernels) are expected faster than measured, which this holds.
-  expect_set("llm_inference_torchao S9: request time", held_out, 14, 0.21, 0.46);
+  expect_set("llm_inference_torchao S9: request time", held_out, 14, 0.16, 0.44);
   // Eager PyTorch: the host time per op is fitted to the PyTorch blog's one figure (S10) and
   // held out on torchao's eager bf16 run (S11; its fp32 one is bound only, Ampere has no fp32
   // share).
@@ -2305,7 +2348,7 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // this holds, unhidden (docs/predict.md).
   expect_set("llm_inference_azure A1: request time", held_out, 5, 0.05, 0.08);
   expect_set("llm_inference_azure H1: request time", held_out, 5, 0.16, 0.21);
-  expect_set("llm_inference_azure H2: request time", held_out, 5, 0.13, 0.21);
+  expect_set("llm_inference_azure H2: request time", held_out, 5, 0.14, 0.21);
   // The ML.ENERGY leaderboard's vLLM runs of reasoning models on GPQA (steady-state time per
   // output token, 8 to 4,096 requests running), added and run once with the model as it stood:
   // its bf16 Qwen3 runs within a seventh, but its block-FP8 MoE runs (slower than the bf16
@@ -2314,9 +2357,9 @@ TEST(Validation, BundledSetsKeepTheirErrors) {
   // batch) far faster than measured, which this holds, unhidden (docs/predict.md).
   // gpt-fast's README rows on one GCD of an MI250X (bf16 and int8 weight-only, the same
   // generate.py as S3), priced by the cdna2 profile, fitted to none of them; added and run once:
-  // bf16 13% and int8 24% faster than measured, the int8 row at the A100's fitted share of
-  // PyTorch's weight-only kernels, which this holds, unhidden (docs/predict.md).
-  expect_set("llm_inference_gptfast_amd S12", held_out, 2, 0.19, 0.25);
+  // bf16 13% and int8 24% faster than measured; since the fifty-first session, their one-row
+  // products Inductor's reductions at the A100's fitted shares, 5% and 17% (docs/predict.md).
+  expect_set("llm_inference_gptfast_amd S12", held_out, 2, 0.12, 0.16);
   // Their Qwen3 14B rows priced since that model has a preset (the twenty-fifth session).
   expect_set("llm_inference_mlenergy M1", held_out, 66, 0.34, 0.61);
   expect_set("llm_inference_mlenergy M2", held_out, 93, 0.41, 0.77);
@@ -3979,11 +4022,14 @@ TEST(Validation, WeightOnlyFormatsAreNarrowWeightsAndTorchKernelsReadThemSlower)
   EXPECT_LT(p[2].bound_s, p[1].bound_s);
   EXPECT_LT(p[3].bound_s, p[2].bound_s);
   for (std::size_t i = 0; i < 5; ++i) EXPECT_DOUBLE_EQ(p[i].bound_s, p[i + 5].bound_s) << i;
-  // PyTorch's kernels: slower on int8-width and int4 weights, the same on 16-bit ones, on fp6
-  // (no figure) and on fp8 products (not weight-only).
+  // PyTorch's kernels: slower on int8-width and int4 weights; compiled, a step's 16-bit one-row
+  // products are Inductor's reductions (Expected.InductorRunsAOneRowProductAsAReduction), not
+  // cuBLAS's GEMVs; the same on fp6 (FP6-LLM's own kernel, no figure) and on fp8 products (not
+  // weight-only).
   EXPECT_GT(*p[6].expected_s, *p[1].expected_s * 1.05);
   EXPECT_GT(*p[8].expected_s, *p[3].expected_s * 1.05);
-  for (std::size_t i : {0, 2, 4}) EXPECT_DOUBLE_EQ(*p[i + 5].expected_s, *p[i].expected_s) << i;
+  EXPECT_NE(*p[5].expected_s, *p[0].expected_s);
+  for (std::size_t i : {2, 4}) EXPECT_DOUBLE_EQ(*p[i + 5].expected_s, *p[i].expected_s) << i;
 }
 
 // GEMM rows name their types as PyTorch does, or as ridge does, in any case.
