@@ -109,7 +109,8 @@ The others are fitted to validation sets that `ridge validate` reports as fit se
   GEMVs of its bf16 table (data/validation/gemm_aiconfigurator_rtx-pro-6000-server_bf16.tsv) by
   the same rule. Ampere's since the fifty-first session: the GEMVs of the A100's bf16 table
   (data/validation/gemm_aiconfigurator_a100_bf16.tsv) by the same rule; the A100's vLLM and SGLang
-  tables, Vidur's and LLMCompass's A100 GEMMs and TensorRT-LLM's A100 runs hold it out. Where a profile has an L2 rate, the GEMVs whose weights the model holds in the
+  tables, Vidur's and LLMCompass's A100 GEMMs and TensorRT-LLM's A100 runs hold it out. Where a
+  profile has an L2 rate, the GEMVs whose weights the model holds in the
   L2 between calls are left out: main memory serves none of their bytes (GB202's 128 MB L2 holds
   the 2^26-weight products' 134 MB; Blackwell's profiles have no L2 rate, and every GEMV of the
   B300's table stays in).
