@@ -32,7 +32,8 @@ enum class KernelLaunch {
 struct ExpectOptions {
   KernelLaunch launch = KernelLaunch::alone;
   // The share of the achievable bandwidth the kernel's reads reach (weight_read_share: a
-  // dequantising weight-only kernel's); 1 for any other.
+  // dequantising weight-only kernel's; times Calibration::torch_reduction for Inductor's
+  // reduction standing for a one-row product); 1 for any other.
   double bandwidth_share = 1;
   // The share of the kernel's data the device's L2 still holds from the call before: a benchmark
   // that replays it on buffers the L2 holds (a model's layers each read their own weights, so
