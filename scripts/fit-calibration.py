@@ -372,7 +372,7 @@ FIGURES = [
     Figure("triton_moe_small_step", VLLM_MOE, "moe-small", "fp8_e4m3->bf16", 0.0, 2e-6, 1e-9,
            True, ("hopper", "blackwell", "blackwell-ultra", "blackwell-rtx")),
     Figure("small_block_life", H100_VLLM_CONTEXT, "table", "bf16", 0.0, 20e-6, 1e-8, True,
-           ("hopper",)),
+           ("hopper", "ampere")),
     Figure("chained_load", B300_NVFP4_MOE, "moe-one-token", "nvfp4->bf16", 0.0, 5e-6, 1e-9, True,
            ("blackwell", "blackwell-ultra")),
     Figure("descriptor_switch", B300_NVFP4_MOE, "moe-split-width", "nvfp4->bf16", 0.0, 20e-6, 1e-8,

@@ -121,6 +121,10 @@ struct AttentionShape {
   // sequence and head; its blocks in waves over as many as the SMs hold, each paying the
   // calibration's decode block cost as XQA's do.
   bool flash2_split_kv = false;
+  // A decode step run by FlashAttention-3's persistent kernel (vLLM's build on SM90, whose varlen
+  // calls take its persistent tile scheduler): one wave of CTAs, as many as the SMs, stream the
+  // keys evenly, each paying the calibration's decode block cost once, as a wave of XQA's does.
+  bool flash3_persistent = false;
   // A decode step run by FlashMLA's split-KV kernel (DeepSeek's latent attention on Hopper): its
   // keys dealt out to parts of the SMs by its own tile scheduler (predict::flash_mla_plan), each
   // 64-key block a tile of 64 query rows, each split paying the calibration's decode block cost,
@@ -142,6 +146,8 @@ struct AttentionShape {
   double kv_pairs() const { return batch * key_heads(); }
   // FlashAttention-2's split-KV blocks (flash2_split_kv above): a decode step.
   bool flash2_split_blocks() const { return flash2_split_kv && seq <= 1 && kv_reads == 1; }
+  // FlashAttention-3's persistent CTAs (flash3_persistent above): a decode step.
+  bool flash3_persistent_blocks() const { return flash3_persistent && seq <= 1 && kv_reads == 1; }
   // FlashMLA's split-KV schedule (flash_mla above): its queries in blocks of 64 rows.
   bool flash_mla_blocks() const { return flash_mla && kv_reads == 1; }
   // The kernels one call launches: FlashMLA's split kernel and its combine kernel after it

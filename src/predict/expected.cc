@@ -527,8 +527,9 @@ DecodeBlocks mmha_decode_blocks(const AttentionShape& s, const Device& device, d
 }
 
 // A decode kernel whose keys its blocks deal out (XQA's, FlashAttention-2's split-KV kernel's,
-// TensorRT-LLM's masked MHA kernel's); none for a kernel whose keys spread evenly, or without
-// the calibration's cost a block.
+// TensorRT-LLM's masked MHA kernel's), or whose persistent CTAs, one wave of them, share the keys
+// evenly (FlashAttention-3's); none for a kernel whose keys spread evenly without such blocks, or
+// without the calibration's cost a block.
 std::optional<DecodeBlocks> decode_schedule(const AttentionShape& s, const Device& device,
                                             double bytes, double bandwidth_bytes_per_s,
                                             const Calibration& c) {
@@ -548,6 +549,9 @@ std::optional<DecodeBlocks> decode_schedule(const AttentionShape& s, const Devic
     return decode_blocks(s, s.kv_pairs(), per_pair, slots, bytes, bandwidth_bytes_per_s,
                          overhead_s);
   }
+  if (s.flash3_persistent_blocks())
+    return decode_blocks(s, s.kv_pairs(), units / s.kv_pairs(), units, bytes, bandwidth_bytes_per_s,
+                         overhead_s);
   return std::nullopt;
 }
 
@@ -787,7 +791,9 @@ std::optional<double> small_block_time_s(const BlockGrid& grid, const Device& de
   if (!c.small_blocks || !device.compute_units || grid.blocks <= 0 || grid.threads <= 0)
     return std::nullopt;
   const double held = device.compute_units_or_one() * blocks_held_per_unit(grid, *c.small_blocks);
-  return std::ceil(grid.blocks / held) * c.small_blocks->life_s.value;
+  // The kernel's floor already holds its first round: a kernel however small launches a round of
+  // blocks that load and store once. Each later round waits out a life of its own.
+  return (std::ceil(grid.blocks / held) - 1) * c.small_blocks->life_s.value;
 }
 
 std::optional<Expectation> expect(const Op& op, const Device& device, Precision precision,

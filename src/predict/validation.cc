@@ -1316,6 +1316,7 @@ ValidationPoint attention_point(const KernelRow& k, const AttentionTiming& timin
   shape.trtllm_decode_blocks = timing.trtllm_decode_blocks;
   shape.trtllm_fmha = timing.trtllm_fmha;
   shape.flash2_split_kv = timing.flash_host == FlashHost::flash2;
+  shape.flash3_persistent = timing.flash_host == FlashHost::flash3;
   shape.values_in_keys = timing.latent;
   shape.flash_mla = timing.flash_mla;
   std::vector<Op> ops;
