@@ -202,10 +202,12 @@ void add_model(CLI::App& app, std::vector<Command>& commands) {
       "the expected time deals their blocks out as TensorRT-LLM does, each wave at the "
       "calibration's cost a block");
   sub->add_flag("--flash2-decode", args->flash2_decode,
-                "The decode attention runs FlashAttention-2's split-KV kernel (vLLM's "
-                "FlashAttention backend below SM90): the expected time splits each sequence's "
-                "keys by FlashAttention-2's heuristic and runs its blocks in waves over what the "
-                "SMs hold, each at the calibration's cost a block")
+                "The attention runs FlashAttention-2's split-KV kernel (vLLM's FlashAttention "
+                "backend below SM90, over its paged cache): the expected time splits each "
+                "decode sequence's keys by FlashAttention-2's heuristic and runs its blocks in "
+                "waves over what the SMs hold, each at the calibration's cost a block, and runs "
+                "a prompt in its blocks of 64 query rows, as many to an SM as its shared memory "
+                "holds")
       ->excludes(xqa);
   sub->add_flag("--flash-mla", args->flash_mla,
                 "DeepSeek's latent attention decodes with FlashMLA (vLLM's and TensorRT-LLM's "

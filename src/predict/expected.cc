@@ -23,7 +23,7 @@ namespace ridge {
 namespace {
 
 // FlashAttention kernels tile the queries by 128 rows a block and the keys by 128 a step
-// (FlashAttention-2 and -3 at head dimension 128).
+// (FlashAttention-2 and -3 at head dimension 128), one block an SM at a time.
 constexpr double kAttentionTile = 128;
 
 // Where part of a kernel's data is in the L2 and the rest in main memory: the L2's share of its
@@ -321,6 +321,8 @@ double attention_efficiency(const AttentionShape& s, const Calibration& c) {
 // tiles of each. A decode kernel (one query a sequence) splits its keys over blocks instead
 // (FlashDecoding, TensorRT-LLM's multi-block mode): its tiles spread evenly.
 struct AttentionSchedule {
+  double query_rows = kAttentionTile;  // of a query tile
+  double key_rows = kAttentionTile;    // of a key tile
   double tiles = 0;            // key tiles visited by every query tile of every head and sequence
   double key_tiles = 0;        // the keys' tiles, all of which the last query tile visits
   double groups = 0;           // heads x sequences, each a run of query blocks
@@ -335,10 +337,10 @@ struct AttentionSchedule {
 
   double blocks() const { return groups * blocks_per_group; }
 
-  // The key tiles query tile `j` of its group visits.
+  // The key tiles query tile `j` of its group visits: a causal one those up to its last query.
   double query_tile_keys(double j) const {
     if (!causal || j == query_tiles - 1) return key_tiles;
-    return past_tiles + j + 1;
+    return std::min(key_tiles, past_tiles + std::ceil((j + 1) * query_rows / key_rows));
   }
 
   // The key tiles block `i` of its group visits, over each of its query tiles.
@@ -387,19 +389,29 @@ struct AttentionSchedule {
   }
 };
 
-// `tiles_per_block`: the query tiles each block of a prompt's kernel runs.
-AttentionSchedule schedule_of(const AttentionShape& s, double tiles_per_block) {
+// How a prompt's kernel tiles its work: the rows of a query tile and of a key tile, the query
+// tiles a block runs and the blocks an SM runs at once.
+struct AttentionTiling {
+  double query_rows = kAttentionTile;
+  double key_rows = kAttentionTile;
+  double tiles_per_block = 1;
+  double blocks_per_sm = 1;
+};
+
+AttentionSchedule schedule_of(const AttentionShape& s, const AttentionTiling& tiling) {
   const double past = std::max(0.0, s.keys() - s.seq);
-  const double query_tiles = std::ceil(s.seq / kAttentionTile);
+  const double query_tiles = std::ceil(s.seq / tiling.query_rows);
   AttentionSchedule a;
+  a.query_rows = tiling.query_rows;
+  a.key_rows = tiling.key_rows;
   a.groups = s.batch * s.heads;
   a.query_tiles = query_tiles;
-  a.tiles_per_block = tiles_per_block;
-  a.blocks_per_group = std::ceil(query_tiles / tiles_per_block);
-  a.tile_scores = std::min(s.seq, kAttentionTile) * kAttentionTile;
+  a.tiles_per_block = tiling.tiles_per_block;
+  a.blocks_per_group = std::ceil(query_tiles / tiling.tiles_per_block);
+  a.tile_scores = std::min(s.seq, tiling.query_rows) * tiling.key_rows;
   a.useful_scores = s.batch * s.heads * s.scores();
-  a.key_tiles = std::ceil(s.keys() / kAttentionTile);
-  a.past_tiles = std::ceil(past / kAttentionTile);
+  a.key_tiles = std::ceil(s.keys() / tiling.key_rows);
+  a.past_tiles = std::ceil(past / tiling.key_rows);
   a.causal = s.causal;
   double per_head = query_tiles * a.key_tiles;
   if (s.seq <= 1) {
@@ -408,19 +420,33 @@ AttentionSchedule schedule_of(const AttentionShape& s, double tiles_per_block) {
     a.key_tiles = 1;
     a.tiles_per_block = 1;
     a.blocks_per_group = 1;
-  } else if (s.causal) {
+  } else if (s.causal && a.query_rows == a.key_rows) {
     // Query tile j < n - 1 visits the past's tiles and j + 1 more; the last, every key tile.
     per_head = (query_tiles - 1) * a.past_tiles + (query_tiles - 1) * query_tiles / 2 + a.key_tiles;
+  } else if (s.causal) {
+    per_head = 0;
+    for (double j = 0; j < query_tiles; ++j) per_head += a.query_tile_keys(j);
   }
   a.tiles = s.batch * s.heads * per_head;
   return a;
 }
 
-// The query tiles a block of this prompt's kernel runs: TensorRT-LLM's context FMHA's, where
-// the calibration gives a count for it; else one.
-double query_tiles_per_block(const AttentionShape& s, const Calibration& c) {
-  return s.trtllm_fmha && c.attention_trtllm_query_tiles ? c.attention_trtllm_query_tiles->value
-                                                         : 1;
+// How this prompt's kernel tiles it: TensorRT-LLM's context FMHA runs the calibration's count of
+// query tiles a block where it gives one; FlashAttention-2's split-KV kernel, which vLLM's paged
+// cache forces on it (mha_varlen_fwd: run_mha_fwd(params, stream, paged_KV)), blocks of 64 query
+// rows stepping over its key block (kBlockM and kBlockN of run_mha_fwd_splitkv_dispatch), as
+// many to an SM as its shared memory holds, each at that share of the SM's rate, alone on its
+// SM or not; else FlashAttention's 128 by 128, one to an SM.
+AttentionTiling tiling_of(const AttentionShape& s, const Device& device, const Calibration& c) {
+  AttentionTiling t;
+  if (s.trtllm_fmha && c.attention_trtllm_query_tiles)
+    t.tiles_per_block = c.attention_trtllm_query_tiles->value;
+  if (s.flash2_split_kv && s.seq > 1) {
+    t.query_rows = predict::flash2_query_rows();
+    t.key_rows = predict::flash2_key_block(s.d_head);
+    t.blocks_per_sm = predict::flash2_blocks_per_sm(device, s.d_head);
+  }
+  return t;
 }
 
 // How TensorRT-LLM splits a decode kernel's keys over blocks (computeMultiBlockCount in
@@ -613,8 +639,10 @@ ExpectedTime attention_time(const Op& op, const Device& device, Precision precis
   const AttentionShape& s = *op.attention_shape;
   const double rate = attention_efficiency(s, c) * device.peak(precision).value;
   if (s.flash_mla_blocks()) return flash_mla_time(op, device, c, a, rate);
-  const double units = device.compute_units_or_one();
-  const AttentionSchedule schedule = schedule_of(s, query_tiles_per_block(s, c));
+  const AttentionTiling tiling = tiling_of(s, device, c);
+  // The blocks that run at once; one SM's share of the rate is theirs together.
+  const double units = device.compute_units_or_one() * tiling.blocks_per_sm;
+  const AttentionSchedule schedule = schedule_of(s, tiling);
   // One tile on one SM: its FLOPs at the SM's share of the rate.
   const double tile_s = op.flops / schedule.useful_scores * schedule.tile_scores / (rate / units);
   ExpectedTime e;
@@ -645,9 +673,13 @@ ExpectedTime attention_time(const Op& op, const Device& device, Precision precis
         "flash attention at {:.0f}% of peak: {} blocks visit {} key tiles, the longest {}, "
         "over {} SMs in the grid's order: {:.4g} tile times",
         100 * rate / device.peak(precision).value, schedule.blocks(), schedule.tiles,
-        schedule.longest_tiles(), units, span_tiles);
+        schedule.longest_tiles(), device.compute_units_or_one(), span_tiles);
     if (schedule.tiles_per_block > 1)
       e.detail += fmt::format("; {} query tiles a block", schedule.tiles_per_block);
+    if (tiling.query_rows != kAttentionTile || tiling.blocks_per_sm > 1)
+      e.detail +=
+          fmt::format("; tiles of {} queries by {} keys, {} block{} an SM", tiling.query_rows,
+                      tiling.key_rows, tiling.blocks_per_sm, tiling.blocks_per_sm == 1 ? "" : "s");
     if (s.kv_reads > 1)
       e.detail += fmt::format("; K and V read once per query head ({}x){}", s.kv_reads,
                               c.l2_bandwidth_bytes_per_s ? ", again from the L2" : "");

@@ -13,6 +13,8 @@ constexpr double kElementBytes = 2;
 
 }  // namespace
 
+double flash2_query_rows() { return kQueryRowsPerBlock; }
+
 double flash2_key_block(double d_head) { return d_head <= 64 ? 256 : d_head <= 128 ? 128 : 64; }
 
 double flash2_query_blocks(const AttentionShape& s) {

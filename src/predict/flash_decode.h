@@ -1,12 +1,17 @@
 #pragma once
-// FlashAttention-2's split-KV decode kernel (csrc/flash_attn/flash_api.cpp and
+// FlashAttention-2's split-KV kernel (csrc/flash_attn/flash_api.cpp and
 // flash_fwd_launch_template.h, vllm-project/flash-attention @ 2adfc8c2, the build vLLM 0.14
-// pins): how it splits a decode step's keys over blocks and how many of its blocks an SM holds.
+// pins), which runs vLLM's decode steps and, over its paged cache, its prompts too: its blocks,
+// how it splits a decode step's keys over them and how many of them an SM holds.
 
 #include "ridge/device.h"
 #include "ridge/op.h"
 
 namespace ridge::predict {
+
+// The query rows of one block of the kernel (kBlockM of run_mha_fwd_splitkv_dispatch): 64 at
+// every head dimension.
+double flash2_query_rows();
 
 // The keys one block of the kernel takes at a step (kBlockN of run_mha_fwd_splitkv_dispatch):
 // 256 for heads of 64 dimensions or fewer, 128 to 128, 64 past that.
