@@ -398,6 +398,14 @@ struct AttentionTiling {
   double blocks_per_sm = 1;
 };
 
+// The key tiles the first `n` query tiles of a causal prompt visit beyond the past's, where a
+// key tile spans `m` query tiles (a whole number in every tiling here): tile j reaches
+// ceil((j + 1) / m) of them, so m tiles reach each count in turn.
+double causal_key_tiles(double n, double m) {
+  const double whole = std::floor(n / m);
+  return m * whole * (whole + 1) / 2 + (n - whole * m) * (whole + 1);
+}
+
 AttentionSchedule schedule_of(const AttentionShape& s, const AttentionTiling& tiling) {
   const double past = std::max(0.0, s.keys() - s.seq);
   const double query_tiles = std::ceil(s.seq / tiling.query_rows);
@@ -420,12 +428,11 @@ AttentionSchedule schedule_of(const AttentionShape& s, const AttentionTiling& ti
     a.key_tiles = 1;
     a.tiles_per_block = 1;
     a.blocks_per_group = 1;
-  } else if (s.causal && a.query_rows == a.key_rows) {
-    // Query tile j < n - 1 visits the past's tiles and j + 1 more; the last, every key tile.
-    per_head = (query_tiles - 1) * a.past_tiles + (query_tiles - 1) * query_tiles / 2 + a.key_tiles;
   } else if (s.causal) {
-    per_head = 0;
-    for (double j = 0; j < query_tiles; ++j) per_head += a.query_tile_keys(j);
+    // Query tile j < n - 1 visits the past's tiles and the key tiles up to its last query; the
+    // last, every key tile.
+    per_head = (query_tiles - 1) * a.past_tiles +
+               causal_key_tiles(query_tiles - 1, tiling.key_rows / tiling.query_rows) + a.key_tiles;
   }
   a.tiles = s.batch * s.heads * per_head;
   return a;
