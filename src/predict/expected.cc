@@ -307,8 +307,9 @@ double attention_efficiency(const AttentionShape& s, const Calibration& c) {
   return between(64, c.attention_efficiency_d64, at_128);
 }
 
-// How a fused attention kernel's work falls on the SMs, in tiles of kAttentionTile queries by
-// kAttentionTile keys: each block of queries runs on one SM and visits the key tiles it attends
+// How a fused attention kernel's work falls on the SMs, in tiles of queries by keys as its
+// kernel cuts them (AttentionTiling below; kAttentionTile both ways unless it says otherwise):
+// each block of queries runs on one of the slots the SMs hold and visits the key tiles it attends
 // to, a causal block only those up to its own last query, and pays a fixed part beside them.
 // The blocks go to the SMs in the grid's order, each SM taking the next block when it frees up:
 // the hardware's block dispatch does so for a grid launched whole, and a persistent kernel's
@@ -321,8 +322,7 @@ double attention_efficiency(const AttentionShape& s, const Calibration& c) {
 // tiles of each. A decode kernel (one query a sequence) splits its keys over blocks instead
 // (FlashDecoding, TensorRT-LLM's multi-block mode): its tiles spread evenly.
 struct AttentionSchedule {
-  double query_rows = kAttentionTile;  // of a query tile
-  double key_rows = kAttentionTile;    // of a key tile
+  double key_tile_span = 1;    // query tiles a key tile spans (its rows over a query tile's)
   double tiles = 0;            // key tiles visited by every query tile of every head and sequence
   double key_tiles = 0;        // the keys' tiles, all of which the last query tile visits
   double groups = 0;           // heads x sequences, each a run of query blocks
@@ -340,7 +340,7 @@ struct AttentionSchedule {
   // The key tiles query tile `j` of its group visits: a causal one those up to its last query.
   double query_tile_keys(double j) const {
     if (!causal || j == query_tiles - 1) return key_tiles;
-    return std::min(key_tiles, past_tiles + std::ceil((j + 1) * query_rows / key_rows));
+    return std::min(key_tiles, past_tiles + std::ceil((j + 1) / key_tile_span));
   }
 
   // The key tiles block `i` of its group visits, over each of its query tiles.
@@ -410,8 +410,7 @@ AttentionSchedule schedule_of(const AttentionShape& s, const AttentionTiling& ti
   const double past = std::max(0.0, s.keys() - s.seq);
   const double query_tiles = std::ceil(s.seq / tiling.query_rows);
   AttentionSchedule a;
-  a.query_rows = tiling.query_rows;
-  a.key_rows = tiling.key_rows;
+  a.key_tile_span = tiling.key_rows / tiling.query_rows;
   a.groups = s.batch * s.heads;
   a.query_tiles = query_tiles;
   a.tiles_per_block = tiling.tiles_per_block;
@@ -432,7 +431,7 @@ AttentionSchedule schedule_of(const AttentionShape& s, const AttentionTiling& ti
     // Query tile j < n - 1 visits the past's tiles and the key tiles up to its last query; the
     // last, every key tile.
     per_head = (query_tiles - 1) * a.past_tiles +
-               causal_key_tiles(query_tiles - 1, tiling.key_rows / tiling.query_rows) + a.key_tiles;
+               causal_key_tiles(query_tiles - 1, a.key_tile_span) + a.key_tiles;
   }
   a.tiles = s.batch * s.heads * per_head;
   return a;
