@@ -23,9 +23,12 @@ The others are fitted to validation sets that `ridge validate` reports as fit se
   the link, as a share of one that does: NVIDIA aiconfigurator's H100 table of nccl-tests
   (data/validation/collective_aiconfigurator_h100_fp16.tsv, NCCL 2.29.2 over 2, 4 and 8 GPUs),
   its rows of NCCL_FIT_BYTES and more, where the link's rate decides the time, all-reduces over
-  8 GPUs aside (NCCL runs them on NVLink SHARP, which ridge does not model); the A100's, H200's,
-  B200's and B300's tables hold it out. It is fitted after Hopper's latencies, which those rows
-  hardly feel, and depends on no other fitted figure.
+  8 GPUs aside (NCCL runs those on NVLink SHARP); the A100's, H200's, B200's and B300's tables
+  hold it out. It is fitted after Hopper's latencies, which
+  those rows hardly feel, and depends on no other fitted figure.
+- Hopper's `collective.nvls_latency`, a call of NCCL's NVLS all-reduce: the same H100 table, its
+  all-reduces over 8 GPUs of NVLS_FIT_BYTES and more, whose bus bandwidth passes the ring's, with
+  NVLS's bandwidth share NCCL's own (an estimate); the H200's tables hold it out.
 - Blackwell's `collective.p2p_channel_bandwidth`, what one of NCCL's point-to-point channels
   moves: NVIDIA aiconfigurator's B300 table of nccl-tests, its all-to-alls over 2 GPUs of
   NCCL_FIT_BYTES and more, where each peer has 16 of the 32 channels and they, not the link, set
@@ -247,6 +250,7 @@ B300_MOE = ROOT / "data/validation/moe_aiconfigurator_b300_trtllm.tsv"
 B300_MLA = ROOT / "data/validation/decode_attention_aiconfigurator_b300_mla.tsv"
 H100_VLLM_CONTEXT = ROOT / "data/validation/attention_aiconfigurator_h100_vllm.tsv"
 NCCL_FIT_BYTES = 32 * 2**20  # from here up the link's rate is most of a collective's time
+NVLS_FIT_BYTES = 64 * 2**20  # from here up an 8-GPU H100 all-reduce passes the ring's rate: NVLS
 NCCL_LATENCY_BYTES = 64 * 2**10  # up to here a collective's fixed costs are most of its time
 PULL_LARGE_BYTES = 2**20  # from here vLLM's one-stage kernel's reads are most of its time
 PULL_TWO_STAGE_LARGE_BYTES = 2 * 2**20  # and its two-stage kernel's
@@ -318,6 +322,7 @@ FIGURES = [
     Figure("step_latency", B300_NCCL, "nccl-latency", "8", 0.0, 5e-6, 1e-8, True,
            ("blackwell", "blackwell-ultra")),
     Figure("local_step", H100_NCCL, "nccl", "", 0.0, 1.0, 0.01, True),
+    Figure("nvls_latency", H100_NCCL, "nccl-nvls", "8", 0.0, 200e-6, 1e-7, True, ("hopper",)),
     Figure("p2p_channel_bandwidth", B300_NCCL, "nccl-p2p", "2", 1e9, 100e9, 1e8, False,
            ("blackwell", "blackwell-ultra")),
     Figure("decode_block_overhead", H100_DECODE, "table", "bf16", 0.0, 20e-6, 1e-7, True,
@@ -593,6 +598,8 @@ def collective_errors(ridge: str, profiles: list, figure: Figure) -> list:
             fits = pull_allreduce_fits(figure, int(size), gpus, point["note"])
         elif figure.source == "nccl-p2p":
             fits = op == "alltoall" and int(size) >= NCCL_FIT_BYTES and gpus == figure.rows
+        elif figure.source == "nccl-nvls":
+            fits = op == "allreduce" and int(size) >= NVLS_FIT_BYTES and gpus == figure.rows
         else:
             fits = int(size) >= NCCL_FIT_BYTES and not (op == "allreduce" and int(gpus) == 8)
         if fits:
@@ -619,7 +626,8 @@ def fit_errors(ridge: str, values: dict, figure: Figure, scratch: pathlib.Path) 
         return large_gemm_errors(ridge, profiles, figure, LARGE_SIDE)
     if figure.source == "decode-large":
         return large_cache_errors(ridge, profiles, figure)
-    if figure.source in ("nccl", "nccl-latency", "nccl-p2p", "custom-latency", "two-shot") or \
+    if figure.source in ("nccl", "nccl-latency", "nccl-p2p", "nccl-nvls", "custom-latency",
+                         "two-shot") or \
             figure.source.startswith("pull-"):
         return collective_errors(ridge, profiles, figure)
     if figure.source == "elementwise-small":

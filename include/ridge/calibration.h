@@ -249,6 +249,13 @@ struct Calibration {
   // not at all; absent, the link alone.
   std::optional<Figure> collective_p2p_channels;
   std::optional<Figure> collective_p2p_channel_bandwidth;
+  // NCCL's NVLS all-reduce, where the switch reduces in the network (Link::switch_reduction_gpus):
+  // each GPU sends its whole buffer to the switch and its 1 / n of the sum back through it, then
+  // takes in the n sums, (1 + 1/n) of the message each way, at this share of the ring's link
+  // rate and this latency a call. An all-reduce runs on it where it is faster than the ring, as
+  // NCCL's tuner picks. Given together or not at all; absent, the ring alone.
+  std::optional<Figure> collective_nvls_latency_s;
+  std::optional<Figure> collective_nvls_bandwidth;
   // What an engine's own one-shot all-reduce costs a call beyond its kernel's fixed cost and its
   // bytes: how its GPUs learn that every peer's buffer has arrived (TensorRT-LLM's Lamport wait
   // on the data itself) around each writing its buffer to every peer (TensorRT-LLM's custom

@@ -87,6 +87,10 @@ struct Link {
   std::string name;
   Figure bandwidth_bytes_per_s;
   std::optional<Figure> latency_s;
+  // The GPUs the scale-up switch reduces across in the network (NVLink SHARP: NVSwitch sums
+  // what the GPUs send it and sends the sum back out), which NCCL's NVLS all-reduce runs on.
+  // Absent: the switch forwards only, or there is none.
+  std::optional<Figure> switch_reduction_gpus;
 };
 
 // A GEMM timed on the device itself (a measurement's GEMV/GEMM sweep): what the expected time

@@ -174,6 +174,10 @@ void check_plausible_figures(const Device& d, const std::string& origin) {
                  origin);
     if (link.latency_s)
       check_figure(*link.latency_s, FigureKind::seconds, link.name + " latency", origin);
+    if (link.switch_reduction_gpus) {
+      check_figure(*link.switch_reduction_gpus, FigureKind::count,
+                   link.name + " switch_reduction_gpus", origin);
+    }
   }
 }
 

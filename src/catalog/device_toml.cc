@@ -150,7 +150,7 @@ class DeviceReader : TomlReader {
     for (std::size_t i = 0; i < links.size(); ++i) {
       const toml::table& t = *links[i].as_table();
       const std::string path = fmt::format("link[{}]", i);
-      expect_keys(t, path, {"kind", "name", "bandwidth", "latency"});
+      expect_keys(t, path, {"kind", "name", "bandwidth", "latency", "switch_reduction_gpus"});
       Link link;
       link.kind =
           required_enum<LinkKind>(t, path, "kind", find_link_kind, "scale-up, network, host");
@@ -158,6 +158,8 @@ class DeviceReader : TomlReader {
       link.bandwidth_bytes_per_s =
           figure(required(t, path, "bandwidth"), join(path, "bandwidth"), FigureKind::bytes_per_s);
       link.latency_s = optional_figure(t, path, "latency", FigureKind::seconds);
+      link.switch_reduction_gpus =
+          optional_figure(t, path, "switch_reduction_gpus", FigureKind::count);
       if (d.find_link(link.kind))
         fail(t.source(), path,
              fmt::format("a second {} link; a device has one of each kind", to_string(link.kind)));

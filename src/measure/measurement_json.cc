@@ -383,7 +383,8 @@ void add_gpu_memory(Device& d, const Measurement& m, const GpuInfo& g, const std
   d.memory.push_back(std::move(main));
   if (const double link = m.level_bandwidth("host link"); link > 0) {
     d.links.push_back({LinkKind::host, "host link (pinned copies)",
-                       measured(link, m, origin, "the faster direction, one way"), std::nullopt});
+                       measured(link, m, origin, "the faster direction, one way"), std::nullopt,
+                       std::nullopt});
   }
 }
 

@@ -115,6 +115,8 @@ class CalibrationReader : TomlReader {
                                                            "simple_bandwidth",
                                                            "p2p_channels",
                                                            "p2p_channel_bandwidth",
+                                                           "nvls_latency",
+                                                           "nvls_bandwidth",
                                                            "custom_latency",
                                                            "two_shot_share",
                                                            "sm_version",
@@ -133,6 +135,7 @@ class CalibrationReader : TomlReader {
     c.collective_ll_max_bus_bandwidth =
         optional_sourced(collective, "collective", "ll_max_bus_bandwidth", FigureKind::bytes_per_s);
     read_p2p_channels(collective, c);
+    read_nvls(collective, c);
     c.collective_custom_latency_s =
         optional_sourced(collective, "collective", "custom_latency", FigureKind::seconds);
     c.collective_two_shot_share =
@@ -242,6 +245,15 @@ class CalibrationReader : TomlReader {
         sourced(collective, "collective", "p2p_channels", FigureKind::count);
     c.collective_p2p_channel_bandwidth =
         sourced(collective, "collective", "p2p_channel_bandwidth", FigureKind::bytes_per_s);
+  }
+
+  // NCCL's NVLS all-reduce: its latency and share together or neither.
+  void read_nvls(const toml::table& collective, Calibration& c) const {
+    if (!gives_either(collective, "nvls_latency", "nvls_bandwidth")) return;
+    c.collective_nvls_latency_s =
+        sourced(collective, "collective", "nvls_latency", FigureKind::seconds);
+    c.collective_nvls_bandwidth =
+        sourced(collective, "collective", "nvls_bandwidth", FigureKind::fraction);
   }
 
   // vLLM's custom all-reduce: its barrier, share and two-stage barrier together or none; the

@@ -1018,6 +1018,27 @@ ExpectedTime communication_kernel(double transfer_s, std::string detail, const C
 
 }  // namespace
 
+namespace {
+
+// NCCL's NVLS all-reduce (NVLink SHARP, src/device/all_reduce.h's NVLS algorithm): each GPU
+// sends its whole buffer into the switch, which sums the GPUs' copies of each GPU's 1 / n as that
+// GPU reads it, then sends that 1 / n of the sum back into the switch, which writes it to every
+// GPU: (1 + 1/n) of the message each way over the link, at the calibration's share of the ring's
+// rate, beside its latency a call. None where the switch does not reduce across `ranks` GPUs or
+// the calibration does not price it.
+std::optional<CollectiveTransfer> nvls_transfer(double bytes, int ranks, const Link& link,
+                                                const Calibration& c) {
+  if (!link.switch_reduction_gpus || ranks > link.switch_reduction_gpus->value ||
+      !c.collective_nvls_latency_s || !c.collective_nvls_bandwidth)
+    return std::nullopt;
+  const double sent = (1.0 + 1.0 / ranks) * bytes;
+  return CollectiveTransfer{
+      "NVLS", c.collective_nvls_latency_s->value +
+                  sent / (c.collective_nvls_bandwidth->value * ring_bandwidth(link, c))};
+}
+
+}  // namespace
+
 ExpectedTime expected_collective_time(CollectiveOp op, double bytes, int ranks,
                                       const Device& device, const Calibration& c,
                                       KernelLaunch launch) {
@@ -1032,6 +1053,12 @@ ExpectedTime expected_collective_time(CollectiveOp op, double bytes, int ranks,
   const CollectiveTransfer transfer =
       p2p ? expected_p2p_transfer(sent, bytes / ranks, ranks, link, c)
           : expected_transfer(sent, ring_steps(op, ranks), link, c);
+  if (op == CollectiveOp::allreduce) {
+    if (const auto nvls = nvls_transfer(bytes, ranks, link, c);
+        nvls && nvls->time_s < transfer.time_s)
+      return communication_kernel(
+          nvls->time_s, fmt::format("NCCL NVLS (NVLink SHARP) over {} GPUs", ranks), c, launch);
+  }
   // AMD's parts run RCCL, NCCL's fork with its rings and protocols.
   return communication_kernel(
       transfer.time_s,

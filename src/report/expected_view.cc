@@ -132,6 +132,12 @@ Section collective_calibration_section(const Calibration& c, bool extrapolated) 
     add_figure(fields, "p2p_channel_bandwidth_bytes_per_s", "one p2p channel's rate",
                *c.collective_p2p_channel_bandwidth, number_cell(rate, units::si(rate, "B/s")));
   }
+  if (c.collective_nvls_latency_s && c.collective_nvls_bandwidth) {
+    add_figure(fields, "nvls_latency_s", "NVLS latency a call", *c.collective_nvls_latency_s,
+               time_cell(c.collective_nvls_latency_s->value));
+    add_figure(fields, "nvls_bandwidth", "NVLS link bandwidth reached",
+               *c.collective_nvls_bandwidth, percent_cell(c.collective_nvls_bandwidth->value));
+  }
   return calibration_closed(std::move(fields), c);
 }
 

@@ -9,7 +9,7 @@ namespace ridge {
 namespace {
 
 Link link(double bandwidth) {
-  return {LinkKind::scale_up, "test", {bandwidth, Provenance::spec, "", ""}, {}};
+  return {LinkKind::scale_up, "test", {bandwidth, Provenance::spec, "", ""}, {}, {}};
 }
 
 TEST(Collective, RingAllReduceMovesTwiceTheBufferLessOneShare) {

@@ -35,10 +35,16 @@ Device device_with(double peak, double bandwidth) {
   main.capacity_bytes = Figure{1e12, Provenance::spec, "test", ""};
   main.bandwidth_bytes_per_s = Figure{bandwidth, Provenance::spec, "test", ""};
   d.memory.push_back(main);
-  d.links.push_back(
-      {LinkKind::scale_up, "link", {bandwidth / 10, Provenance::spec, "test", ""}, std::nullopt});
-  d.links.push_back(
-      {LinkKind::network, "net", {bandwidth / 100, Provenance::spec, "test", ""}, std::nullopt});
+  d.links.push_back({LinkKind::scale_up,
+                     "link",
+                     {bandwidth / 10, Provenance::spec, "test", ""},
+                     std::nullopt,
+                     std::nullopt});
+  d.links.push_back({LinkKind::network,
+                     "net",
+                     {bandwidth / 100, Provenance::spec, "test", ""},
+                     std::nullopt,
+                     std::nullopt});
   return d;
 }
 
