@@ -24,8 +24,8 @@ The others are fitted to validation sets that `ridge validate` reports as fit se
   (data/validation/collective_aiconfigurator_h100_fp16.tsv, NCCL 2.29.2 over 2, 4 and 8 GPUs),
   its rows of NCCL_FIT_BYTES and more, where the link's rate decides the time, all-reduces over
   8 GPUs aside (NCCL runs those on NVLink SHARP); the A100's, H200's, B200's and B300's tables
-  hold it out. It is fitted after Hopper's latencies, which
-  those rows hardly feel, and depends on no other fitted figure.
+  hold it out. It is fitted after Hopper's latencies, which those rows hardly feel, and depends
+  on no other fitted figure.
 - Hopper's `collective.nvls_latency`, a call of NCCL's NVLS all-reduce: the same H100 table, its
   all-reduces over 8 GPUs of NVLS_FIT_BYTES and more, whose bus bandwidth passes the ring's, with
   NVLS's bandwidth share NCCL's own (an estimate); the H200's tables hold it out.
