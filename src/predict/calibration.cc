@@ -134,8 +134,11 @@ class CalibrationReader : TomlReader {
         optional_sourced(collective, "collective", "ll_bandwidth", FigureKind::fraction);
     c.collective_ll_max_bus_bandwidth =
         optional_sourced(collective, "collective", "ll_max_bus_bandwidth", FigureKind::bytes_per_s);
-    read_p2p_channels(collective, c);
-    read_nvls(collective, c);
+    read_together(
+        collective, {"p2p_channels", FigureKind::count, c.collective_p2p_channels},
+        {"p2p_channel_bandwidth", FigureKind::bytes_per_s, c.collective_p2p_channel_bandwidth});
+    read_together(collective, {"nvls_latency", FigureKind::seconds, c.collective_nvls_latency_s},
+                  {"nvls_bandwidth", FigureKind::fraction, c.collective_nvls_bandwidth});
     c.collective_custom_latency_s =
         optional_sourced(collective, "collective", "custom_latency", FigureKind::seconds);
     c.collective_two_shot_share =
@@ -238,22 +241,20 @@ class CalibrationReader : TomlReader {
     return t.contains(first) || t.contains(second);
   }
 
-  // 'p2p_channels' and 'p2p_channel_bandwidth', both or neither: a rate needs its channels.
-  void read_p2p_channels(const toml::table& collective, Calibration& c) const {
-    if (!gives_either(collective, "p2p_channels", "p2p_channel_bandwidth")) return;
-    c.collective_p2p_channels =
-        sourced(collective, "collective", "p2p_channels", FigureKind::count);
-    c.collective_p2p_channel_bandwidth =
-        sourced(collective, "collective", "p2p_channel_bandwidth", FigureKind::bytes_per_s);
-  }
+  // A collective figure, its key and kind, and where it goes.
+  struct CollectiveFigure {
+    std::string_view key;
+    FigureKind kind;
+    std::optional<Figure>& into;
+  };
 
-  // NCCL's NVLS all-reduce: its latency and share together or neither.
-  void read_nvls(const toml::table& collective, Calibration& c) const {
-    if (!gives_either(collective, "nvls_latency", "nvls_bandwidth")) return;
-    c.collective_nvls_latency_s =
-        sourced(collective, "collective", "nvls_latency", FigureKind::seconds);
-    c.collective_nvls_bandwidth =
-        sourced(collective, "collective", "nvls_bandwidth", FigureKind::fraction);
+  // Two collective figures that come together, both or neither: NCCL's p2p channels and what one
+  // moves (a rate needs its channels), NVLS's latency and its share of the link.
+  void read_together(const toml::table& collective, const CollectiveFigure& first,
+                     const CollectiveFigure& second) const {
+    if (!gives_either(collective, first.key, second.key)) return;
+    first.into = sourced(collective, "collective", first.key, first.kind);
+    second.into = sourced(collective, "collective", second.key, second.kind);
   }
 
   // vLLM's custom all-reduce: its barrier, share and two-stage barrier together or none; the

@@ -1016,10 +1016,6 @@ ExpectedTime communication_kernel(double transfer_s, std::string detail, const C
   return e;
 }
 
-}  // namespace
-
-namespace {
-
 // NCCL's NVLS all-reduce (NVLink SHARP, src/device/all_reduce.h's NVLS algorithm): each GPU
 // sends its whole buffer into the switch, which sums the GPUs' copies of each GPU's 1 / n as that
 // GPU reads it, then sends that 1 / n of the sum back into the switch, which writes it to every
