@@ -455,9 +455,12 @@ def validation_report(ridge: str, profiles: list, figure: Figure) -> dict:
 
 
 def table_points(ridge: str, profiles: list, figure: Figure) -> list:
-    """The points of the fit set's one table, whose JSON key is its name's words joined by '_'."""
+    """The points of the fit set's one table that its statistics count, whose JSON key is its
+    name's words joined by '_' (a row the file excludes, or one with no expected time, has no
+    error)."""
     key = "_".join(re.findall(r"[a-z0-9]+", figure.file.stem.lower()))
-    return validation_report(ridge, profiles, figure)[key]["points"]
+    points = validation_report(ridge, profiles, figure)[key]["points"]
+    return [point for point in points if point.get("error") is not None]
 
 
 def gemm_errors(ridge: str, profiles: list, figure: Figure, keeps, which: str,

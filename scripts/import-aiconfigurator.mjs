@@ -60,7 +60,9 @@ const commit = git('rev-parse', 'HEAD').toString().trim()
 // Each part's newest NCCL table (nccl-tests on one node of the part: HGX boards, NVLink through
 // NVSwitch), and its HBM's spec bandwidth (data/devices/<id>.toml).
 const parts = [
-  { id: 'a100', dir: 'a100_sxm', version: '1.0.0', nccl: '2.27.3', hbm: 2039e9, vllm16: 'bf16' },
+  // Ampere's GEMM bandwidth share is fitted to this part's GEMVs (scripts/fit-calibration.py).
+  { id: 'a100', dir: 'a100_sxm', version: '1.0.0', nccl: '2.27.3', hbm: 2039e9, vllm16: 'bf16',
+    gemmRole: 'fit (the GEMM bandwidth share of data/calibration/ampere.toml is fitted to its GEMVs by scripts/fit-calibration.py)' },
   // `pagedContext`: TensorRT-LLM 1.3 forces its paged context FMHA on SM90 (nvbug 5624818), as
   // the collector's own notes say (collector/trtllm/collect_attn.py, on trtllm.py:1434).
   { id: 'h100', dir: 'h100_sxm', version: '1.3.0rc20', nccl: '2.29.2', hbm: 3.35e12, pagedContext: true, vllm16: 'bf16' },
@@ -487,12 +489,12 @@ const generationAttention = {
   phase: 'generation',
   // A row whose Q, O and KV cache could not be read at the part's spec bandwidth in the time
   // measured is not the configuration its columns state: excluded, with that reason.
-  impossible: (r, part) => {
+  notAsStated: (r, part) => {
     const bytes = 2 * 2 * Number(r.batch_size) * Number(r.head_dim) *
       (Number(r.num_heads) + Number(r.num_key_value_heads) * (Number(r.step) + 1))
     return bytes / part.hbm > r.latency * 1e-3
   },
-  impossibleWhy: part => `its Q, O and bf16 KV cache, 4 bytes x batch x head dim x (heads + KV heads x keys), cannot be read at the part's spec ${part.hbm / 1e12} TB/s in the time it gives; not the configuration its columns state`,
+  notAsStatedWhy: part => `its Q, O and bf16 KV cache, 4 bytes x batch x head dim x (heads + KV heads x keys), cannot be read at the part's spec ${part.hbm / 1e12} TB/s in the time it gives; not the configuration its columns state`,
 }
 
 // DeepSeek's latent attention in decode as TensorRT-LLM runs it (collector/trtllm/collect_mla.py
@@ -536,12 +538,12 @@ const latentGenerationAttention = {
     "attention = latent-layer (mla_rope_generation turns the queries' rotary part into the fused queries and writes each new token's latent, its rotary part turned, into the cache before the backend's forward: collector/trtllm/collect_mla.py; the kernel reads each cached latent once, its first 512 elements the values)",
     ...(part.tllmGen ? [] : ["decode_kernel = flash-mla (FlashMLA's tile scheduler deals each sequence's 64-key blocks to parts of the SMs, get_mla_metadata_kernel with fixed_overhead_num_blocks = 5, its parts TensorRT-LLM's getFlashMlaNumSmParts: the SMs over the K/V heads and the blocks of 64 query rows; its combine kernel runs after the split kernel, run_mha_fwd_splitkv_mla)"]),
     ...burst(10, 6, 'collector/trtllm/collect_mla.py: warming_up = 10, test_ite = 6')],
-  impossible: (r, part) => {
+  notAsStated: (r, part) => {
     const bytes = 2 * Number(r.batch_size) * (Number(r.num_heads) * (latentHeadDim + latentValueDim) +
       latentHeadDim * (Number(r.step) + 1))
     return bytes / part.hbm > r.latency * 1e-3
   },
-  impossibleWhy: part => `its queries, outputs and bf16 latent cache cannot be read at the part's spec ${part.hbm / 1e12} TB/s in the time it gives; not the configuration its columns state`,
+  notAsStatedWhy: part => `its queries, outputs and bf16 latent cache cannot be read at the part's spec ${part.hbm / 1e12} TB/s in the time it gives; not the configuration its columns state`,
 }
 
 // vLLM 0.14.0's attention backends as the same collector times them (collector/vllm/collect_attn.py
@@ -805,7 +807,7 @@ const moeRule = (source, { types, why }) => `rows of kernel_source ${source}, mo
 // A kind of MoE rows: `suffix` names its files, `engineDir` the engine's directory of tables
 // (the suffix where not given), `role` its role by part.
 const moeKind = ({ suffix, engineDir = suffix, engine, version, parts, source, types, why, conditions, directives,
-  role = () => undefined }) => ({
+  role = () => undefined, notAsStated, notAsStatedWhy }) => ({
   name: 'moe',
   suffix,
   table: `moe/${engineDir}/VERSION/moe_perf.parquet`,
@@ -824,6 +826,8 @@ const moeKind = ({ suffix, engineDir = suffix, engine, version, parts, source, t
     types[r.moe_dtype], r.device, r.latency],
   role,
   directives,
+  notAsStated,
+  notAsStatedWhy,
 })
 const sameMoeBuffers = collector => `replayed_copies = 1 (the collector replays the call on the same weights and buffers, ${collector}: what the L2 holds of them it holds from the call before)`
 // vLLM's fused MoE (collector/vllm/collect_moe_v1.py, the collector of vLLM 0.14.0's tables as of
@@ -851,6 +855,35 @@ const vllmMoe = moeKind({
 // GEMMs, whose kernel sequence was read; the L40S runs the Ampere-style ones, whose gated
 // activation a tactic may fuse.
 const tmaWarpSpecialized = new Set(['h100', 'h200', 'b200', 'b300', 'gb200', 'gb300'])
+// The collector keeps the tactics it autotunes in a file named by the quantization and the
+// expert weights' shapes on the GPU alone (collector/trtllm/collect_moe.py @ dec5f4cd2:
+// moe_tune_path/sm<SM>_<moe_type>_<hidden>_<inter / tp>_<experts / ep>), and a case that finds the
+// file loads it and tunes nothing. Where the table holds another routing under the same name (a
+// top-k, an expert count or a split over GPUs of its own, or another kernel: the min-latency and
+// non-gated ones), the cases share whichever tactics the first of them tuned, for its routing or
+// for its kernel (a kernel that finds none of its own runs its fallback tactic); the cases run
+// shuffled (random.seed(42), over the whole sweep), so which tuned them is not recorded. Such a
+// row times TensorRT-LLM's kernel at tactics that need not be its own: not the tuned call its
+// columns state.
+const tuningCacheName = r =>
+  [r.moe_dtype, r.hidden_size, Number(r.inter_size) / Number(r.moe_tp_size),
+    Number(r.num_experts) / Number(r.moe_ep_size)].join('/')
+const routingOf = r => [r.kernel_source, r.topk, r.num_experts, r.moe_tp_size, r.moe_ep_size].join('/')
+// The cache names a table's rows share across routings, worked out once a table.
+const sharedCacheNames = new WeakMap()
+const sharesTuningCache = (r, rows) => {
+  if (!sharedCacheNames.has(rows)) {
+    const routings = new Map()
+    for (const x of rows) {
+      const name = tuningCacheName(x)
+      if (!routings.has(name)) routings.set(name, new Set())
+      routings.get(name).add(routingOf(x))
+    }
+    sharedCacheNames.set(rows, new Set([...routings].filter(([, s]) => s.size > 1).map(([name]) => name)))
+  }
+  return sharedCacheNames.get(rows).has(tuningCacheName(r))
+}
+const sharedCacheWhy = "its tactics need not be its own: the collector names the file of autotuned tactics by the quantization, the hidden size, the intermediate size over tp and the experts over ep alone (collector/trtllm/collect_moe.py @ dec5f4cd2: moe_tune_path/sm<SM>_<moe_type>_<hidden>_<inter / tp>_<experts / ep>) and a case that finds the file tunes nothing, and this table holds another routing under the same name (another top-k, expert count, split over GPUs or kernel: min-latency, non-gated), so this row ran the tactics of whichever case came first, in an order the shuffled sweep does not record; not the tuned call its columns state (rule: scripts/import-aiconfigurator.mjs, sharesTuningCache)"
 const trtllmMoeSpec = {
   suffix: 'trtllm',
   engine: part => `TensorRT-LLM ${part.version}`,
@@ -871,6 +904,8 @@ const trtllmMoeSpec = {
     "extra_kernels = 2 (RenormalizeMoeRoutingMethod's routing op, one kernel for up to 512 experts and top 16: tensorrt_llm/_torch/modules/fused_moe/routing.py; computeStridesTmaWarpSpecializedKernel, the grouped GEMMs' per-expert arguments: moe_kernels.cu)",
     ...burst(3, 6, 'collector/trtllm/collect_moe.py: num_warmups = 3, num_runs = 6 for the balanced distribution'),
   ],
+  notAsStated: (r, part, rows) => sharesTuningCache(r, rows),
+  notAsStatedWhy: () => sharedCacheWhy,
 }
 const trtllmMoe = moeKind(trtllmMoeSpec)
 
@@ -917,7 +952,7 @@ const leastSeconds = rows => Math.min(...rows.map(r => Number(r.latency))) * 1e-
 
 // The rows of a table that its selection keeps and that can be the configuration they state.
 const possible = (kind, part, rows) =>
-  rows.filter(r => kind.keep(r) && !(kind.impossible && kind.impossible(r, part)))
+  rows.filter(r => kind.keep(r) && !(kind.notAsStated && kind.notAsStated(r, part, rows)))
 
 // The collector times each attention call as one CUDA-graph replay issued from a Python loop
 // (repeat_n = 1, collector/helper.py benchmark_with_power), so no call is timed shorter than
@@ -969,14 +1004,14 @@ for (const kind of [gemm, fp8Gemm, nvfp4Gemm, vllmGemm, vllmFp8Gemm, vllmBlockFp
     if (kept.length === 0) continue
     const role = kind.role(part)
     // Data rows start after the header lines below: the # lines, then the column names.
-    const impossible = kind.impossible ? kept.flatMap((r, i) => kind.impossible(r, part) ? [i] : []) : []
+    const notAsStated = kind.notAsStated ? kept.flatMap((r, i) => kind.notAsStated(r, part, rows) ? [i] : []) : []
     const directives = [
       ...directivesOf(kind, part),
       ...(replayFloors.has(kind) ? [replayFloors.get(kind)] : []),
       ...(kind.issueFloor ? [kind.issueFloor(rows)] : [])]
-    const headerLines = 3 + (role ? 1 : 0) + directives.length + (impossible.length ? 1 : 0) + 1
-    const exclusion = impossible.length
-      ? [`# ridge: exclude = ${impossible.map(i => headerLines + 1 + i).join(',')} (${kind.impossibleWhy(part)})`] : []
+    const headerLines = 3 + (role ? 1 : 0) + directives.length + (notAsStated.length ? 1 : 0) + 1
+    const exclusion = notAsStated.length
+      ? [`# ridge: exclude = ${notAsStated.map(i => headerLines + 1 + i).join(',')} (${kind.notAsStatedWhy(part)})`] : []
     const lines = [
       `# Source: github.com/ai-dynamo/aiconfigurator @ ${commit}, ${file} (NVIDIA's aiconfigurator: latencies its collector measured on the part).`,
       `# Conditions: ${engine}, ${typeof kind.conditions === 'function' ? kind.conditions(part) : kind.conditions}; ${kind.timing}. The device column is the table's own, ${part.xpu ? "PyTorch's XPU" : "CUDA's"} name for the part.`,

@@ -2385,9 +2385,10 @@ std::vector<ValidationSet> run_model_sets(const Table& t, const Catalog& catalog
   return out;
 }
 
-// '# ridge: exclude = 148,150 (why)': rows the file's maintainer found inconsistent with what
-// the source states (faster than the stated configuration can physically run), kept in the
-// output with the reason and out of the statistics. Every excluded line must say why.
+// '# ridge: exclude = 148,150 (why)': rows the file's maintainer found not to time what the
+// source states (faster than the stated configuration can physically run, or run at tactics its
+// collector tuned for another), kept in the output with the reason and out of the statistics.
+// Every excluded line must say why.
 void exclude_named_lines(const Table& t, std::vector<ValidationSet>& sets) {
   const std::vector<std::string> lines = directive_list(t, "exclude");
   if (lines.empty()) return;
