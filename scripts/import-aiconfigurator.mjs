@@ -857,8 +857,9 @@ const vllmMoe = moeKind({
 const tmaWarpSpecialized = new Set(['h100', 'h200', 'b200', 'b300', 'gb200', 'gb300'])
 // The collector keeps the tactics it autotunes in a file named by the quantization and the
 // expert weights' shapes on the GPU alone (collector/trtllm/collect_moe.py @ dec5f4cd2:
-// moe_tune_path/sm<SM>_<moe_type>_<hidden>_<inter / tp>_<experts / ep>), and a case that finds the
-// file loads it and tunes nothing. Where the table holds another routing under the same name (a
+// moe_tune_path/sm<SM>_<moe_type>_<hidden>_<inter / tp>_<experts / ep>; every quantization but
+// w4a16_mxfp4, which the rule never meets in these kinds), and a case that finds the file loads it
+// and tunes nothing. Where the table holds another routing under the same name (a
 // top-k, an expert count or a split over GPUs of its own, or another kernel: the min-latency and
 // non-gated ones), the cases share whichever tactics the first of them tuned, for its routing or
 // for its kernel (a kernel that finds none of its own runs its fallback tactic); the cases run
