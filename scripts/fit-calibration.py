@@ -513,8 +513,6 @@ def large_cache_errors(ridge: str, profiles: list, figure: Figure) -> list:
     more; a latent cache's (values-in-keys) is read once, its values the keys' first elements."""
     errors = []
     for point in table_points(ridge, profiles, figure):
-        if point.get("error") is None:
-            continue
         field = {k: int(v) for k, v in DECODE_FIELD.findall(point["label"])}
         kv_heads = field.get("kv_heads", field.get("heads", 1))
         tensors = 1 if " values-in-keys " in point["label"] else 2
@@ -587,7 +585,8 @@ def collective_errors(ridge: str, profiles: list, figure: Figure) -> list:
     """The errors of the NCCL table's bandwidth-bound rows, 8-GPU all-reduces aside; or, for the
     latency, its rows of NCCL_LATENCY_BYTES or less (over `rows` GPUs; an engine's all-reduce
     table's over every GPU count); or, for the p2p channels' rate, its all-to-alls of
-    NCCL_FIT_BYTES and more over `rows` GPUs."""
+    NCCL_FIT_BYTES and more over `rows` GPUs; or, for NVLS's latency, its all-reduces of
+    NVLS_FIT_BYTES and more over `rows` GPUs."""
     errors = []
     for point in table_points(ridge, profiles, figure):
         op, size, gpus = NCCL_LABEL.match(point["label"]).groups()
@@ -640,7 +639,7 @@ def fit_errors(ridge: str, values: dict, figure: Figure, scratch: pathlib.Path) 
         return moe_errors(ridge, profiles, figure)
     if figure.source == "table":  # every priced row of the file
         return [p["error"] for p in table_points(ridge, profiles, figure)
-                if p.get("error") is not None and p["label"].endswith(figure.rows)]
+                if p["label"].endswith(figure.rows)]
     report = validation_report(ridge, profiles, figure)
     source, few_gpus = figure.source.removesuffix("-few-gpus"), figure.source.endswith("-few-gpus")
     errors = []
