@@ -133,6 +133,10 @@ struct Calibration {
   // The bandwidth from L2 into the SMs over the whole device, B/s: what feeds a GEMM tile.
   // Absent: tiles are taken to be fed at their full rate.
   std::optional<Figure> l2_bandwidth_bytes_per_s;
+  // The rate over the whole device, B/s, at which the L2 serves again what CTAs running side by
+  // side read together, the first of them bringing it from main memory (a decode kernel whose
+  // tiles of query heads each read a sequence's keys). Absent: l2_bandwidth_bytes_per_s.
+  std::optional<Figure> l2_reread_bytes_per_s;
   // What one step of a chain of loads takes, s: a block that reads a small table in the L2 and
   // waits for the value before its next read (Op::chained_loads). Absent: such chains cost
   // nothing beyond the kernel's bytes.
@@ -152,6 +156,10 @@ struct Calibration {
   // share. Where its kernels have no such mode, whole tiles go out in waves and split-K fills
   // SMs the tiles leave idle. Absent: offered.
   std::optional<LibraryFact> gemm_stream_k;
+  // Whether DeepSeek's latent attention in decode runs trtllm-gen's kernels as TensorRT-LLM
+  // dispatches them (predict/trtllm_gen_mla.h): for few heads or few sequences, tiles of 8 or 16
+  // query heads, each reading the keys. Absent: the kernel reads the latent cache once.
+  std::optional<LibraryFact> attention_trtllm_gen_mla;
   // How many tiles of a thread-block cluster share each K step's load of one operand: the L2
   // sends it once and the cluster's SMs each receive it (TMA multicast, Hopper's clusters), so a
   // tile of m by n whose cluster lines up along M draws m + n / c elements a step from the L2.

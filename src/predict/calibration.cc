@@ -38,7 +38,7 @@ class CalibrationReader : TomlReader {
         section("memory",
                 {"bandwidth", "gemm_bandwidth", "grouped_gemm_bandwidth", "latent_decode_bandwidth",
                  "streaming_per_unit", "l2_streaming_per_unit", "read_streaming_per_unit",
-                 "l2_bandwidth", "l2_hit_all_to", "l2_hit_none_from", "chained_load"});
+                 "l2_bandwidth", "l2_reread", "l2_hit_all_to", "l2_hit_none_from", "chained_load"});
     c.bandwidth_efficiency = sourced(memory, "memory", "bandwidth", FigureKind::fraction);
     c.gemm_bandwidth_efficiency =
         optional_sourced(memory, "memory", "gemm_bandwidth", FigureKind::fraction);
@@ -55,6 +55,8 @@ class CalibrationReader : TomlReader {
     if (memory.contains("l2_bandwidth"))
       c.l2_bandwidth_bytes_per_s =
           sourced(memory, "memory", "l2_bandwidth", FigureKind::bytes_per_s);
+    c.l2_reread_bytes_per_s =
+        optional_sourced(memory, "memory", "l2_reread", FigureKind::bytes_per_s);
     read_l2_hits(memory, c);
     c.chained_load_s = optional_sourced(memory, "memory", "chained_load", FigureKind::seconds);
     if (root_.contains("gemm")) {
@@ -84,9 +86,9 @@ class CalibrationReader : TomlReader {
     c.eager_pytorch_op_s =
         optional_sourced(fixed, "fixed", "eager_pytorch_op", FigureKind::seconds);
     const toml::table& attention =
-        section("attention",
-                {"efficiency_d64", "efficiency_d128", "efficiency_d256", "trtllm_efficiency_d128",
-                 "trtllm_query_tiles", "block_overhead", "decode_block_overhead"});
+        section("attention", {"efficiency_d64", "efficiency_d128", "efficiency_d256",
+                              "trtllm_efficiency_d128", "trtllm_query_tiles", "block_overhead",
+                              "decode_block_overhead", "trtllm_gen_mla"});
     c.attention_efficiency_d64 =
         sourced(attention, "attention", "efficiency_d64", FigureKind::fraction);
     c.attention_efficiency_d128 =
@@ -101,6 +103,8 @@ class CalibrationReader : TomlReader {
         optional_sourced(attention, "attention", "block_overhead", FigureKind::seconds);
     c.attention_decode_block_overhead_s =
         optional_sourced(attention, "attention", "decode_block_overhead", FigureKind::seconds);
+    if (attention.contains("trtllm_gen_mla"))
+      c.attention_trtllm_gen_mla = library_fact(attention, "attention", "trtllm_gen_mla");
     const toml::table& collective = section("collective", {"link_efficiency",
                                                            "latency",
                                                            "step_latency",
@@ -380,6 +384,7 @@ Calibration from_measurement(const Device& device, const Calibration* spec_profi
   c.latent_decode_bandwidth_efficiency.reset();
   // The L2 feed is a GPU tile's; a CPU's BLAS blocks for its own caches, per core.
   c.l2_bandwidth_bytes_per_s.reset();
+  c.l2_reread_bytes_per_s.reset();
   for (const MemoryLevel& level : device.memory) {
     if (!device.is_cpu() && level.kind == MemoryKind::cache && level.bandwidth_bytes_per_s &&
         level.bandwidth_bytes_per_s->provenance == Provenance::measured)

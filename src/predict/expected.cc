@@ -14,6 +14,7 @@
 #include "predict/gemm_tiles.h"
 #include "predict/mmha_decode.h"
 #include "predict/trtllm_allreduce.h"
+#include "predict/trtllm_gen_mla.h"
 #include "ridge/bounds.h"
 #include "ridge/collective.h"
 #include "ridge/units.h"
@@ -517,18 +518,32 @@ double shared_read_bytes_per_s(const Calibration& c, double sm_bytes_per_s, doub
 }
 
 // A decode kernel that runs each query head on its own (`kv_reads` > 1: TensorRT-LLM's masked
-// MHA kernel before XQA) reads its group's K and V once per query head, but not from memory each
-// time: its grid puts the query heads first (mmha_launch_kernel_ex: grid{num_heads, batch_size,
-// ...}), so a group's blocks start side by side and stream the same keys at about the same time,
-// the first from memory and the others from the L2. The op's own bytes (`op_bytes`) move at main
-// memory's rate, the reads again at the calibration's L2 rate where it has one, the two one after
-// the other: the rate of all of them together.
+// MHA kernel before XQA), or each tile of query heads (trtllm-gen's latent kernels on Blackwell),
+// reads its keys once for each, but not from memory each time: its grid puts the heads first
+// (mmha_launch_kernel_ex: grid{num_heads, batch_size, ...}; trtllm-gen's computeNumCtas: the
+// heads' CTAs in Y, the sequences in Z), so the CTAs that share keys start side by side and
+// stream them at about the same time, the first from memory and the others from the L2. The
+// op's own bytes (`op_bytes`) move at main memory's rate, the reads again at the calibration's
+// rate for them (l2_reread_bytes_per_s, else its L2 rate) where it has one, the two one after the
+// other: the rate of all of them together.
 double repeated_kv_bandwidth(const AttentionShape& s, double op_bytes, double main_bytes_per_s,
                              const Calibration& c) {
-  if (s.kv_reads <= 1 || !c.l2_bandwidth_bytes_per_s) return main_bytes_per_s;
+  const std::optional<Figure>& l2 =
+      c.l2_reread_bytes_per_s ? c.l2_reread_bytes_per_s : c.l2_bandwidth_bytes_per_s;
+  if (s.kv_reads <= 1 || !l2) return main_bytes_per_s;
   const double again = (s.kv_reads - 1) * s.kv_bytes;
-  return (op_bytes + again) /
-         (op_bytes / main_bytes_per_s + again / c.l2_bandwidth_bytes_per_s->value);
+  return (op_bytes + again) / (op_bytes / main_bytes_per_s + again / l2->value);
+}
+
+// The step as its kernel runs it: where the calibration says DeepSeek's latent attention in
+// decode runs trtllm-gen's kernels (and not FlashMLA), its latent cache read once a tile of
+// query heads, as TensorRT-LLM's dispatch picks the tiles.
+AttentionShape as_run(const AttentionShape& s, const Device& device, const Calibration& c) {
+  AttentionShape run = s;
+  if (c.attention_trtllm_gen_mla && c.attention_trtllm_gen_mla->holds && !s.flash_mla &&
+      s.kv_reads == 1)
+    run.kv_reads = predict::trtllm_gen_mla_key_reads(s, device.compute_units_or_one());
+  return run;
 }
 
 // TensorRT-LLM's masked MHA kernel as it splits a step (mmha_grid): its blocks in waves of as
@@ -642,7 +657,7 @@ ExpectedTime flash_mla_time(const Op& op, const Device& device, const Calibratio
 
 ExpectedTime attention_time(const Op& op, const Device& device, Precision precision,
                             const Calibration& c, const Achievable& a) {
-  const AttentionShape& s = *op.attention_shape;
+  const AttentionShape s = as_run(*op.attention_shape, device, c);
   const double rate = attention_efficiency(s, c) * device.peak(precision).value;
   if (s.flash_mla_blocks()) return flash_mla_time(op, device, c, a, rate);
   const AttentionTiling tiling = tiling_of(s, device, c);
@@ -687,8 +702,10 @@ ExpectedTime attention_time(const Op& op, const Device& device, Precision precis
           fmt::format("; tiles of {} queries by {} keys, {} block{} an SM", tiling.query_rows,
                       tiling.key_rows, tiling.blocks_per_sm, tiling.blocks_per_sm == 1 ? "" : "s");
     if (s.kv_reads > 1)
-      e.detail += fmt::format("; K and V read once per query head ({}x){}", s.kv_reads,
-                              c.l2_bandwidth_bytes_per_s ? ", again from the L2" : "");
+      e.detail += fmt::format(
+          "; {} read once per {} ({}x){}", s.values_in_keys ? "the latent cache" : "K and V",
+          s.values_in_keys ? "tile of query heads" : "query head", s.kv_reads,
+          c.l2_reread_bytes_per_s || c.l2_bandwidth_bytes_per_s ? ", again from the L2" : "");
   }
   return finish(e, a, overlapped_work_s(e, a));
 }
