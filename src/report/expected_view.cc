@@ -87,6 +87,16 @@ Section calibration_section(const Calibration& c, Precision precision, bool extr
     add_figure(fields, key, label, **figure,
                number_cell(per_unit, fmt::format("{} ({})", units::si(per_unit, "B/s"), traffic)));
   }
+  for (const auto& [figure, key, label, what] :
+       {std::tuple{&c.l2_bandwidth_bytes_per_s, "l2_bytes_per_s", "L2 into the SMs",
+                   "what feeds a GEMM's tiles"},
+        std::tuple{&c.l2_reread_bytes_per_s, "l2_reread_bytes_per_s", "L2 read again",
+                   "what CTAs sharing data read after the first"}}) {
+    if (!*figure) continue;
+    const double rate = (*figure)->value;
+    add_figure(fields, key, label, **figure,
+               number_cell(rate, fmt::format("{} ({})", units::si(rate, "B/s"), what)));
+  }
   if (c.overlap_exponent) {
     add_figure(fields, "overlap_exponent", "overlap exponent", *c.overlap_exponent,
                number_cell(c.overlap_exponent->value,
@@ -98,6 +108,14 @@ Section calibration_section(const Calibration& c, Precision precision, bool extr
                bool_cell(c.gemm_stream_k->holds, c.gemm_stream_k->holds
                                                      ? "offered by the library"
                                                      : "not offered: whole tiles in waves"));
+  }
+  if (c.attention_trtllm_gen_mla) {
+    add_figure(fields, "attention_trtllm_gen_mla", "latent decode on trtllm-gen",
+               *c.attention_trtllm_gen_mla,
+               bool_cell(c.attention_trtllm_gen_mla->holds,
+                         c.attention_trtllm_gen_mla->holds
+                             ? "its cache read once a tile of query heads, as dispatched"
+                             : "its cache read once"));
   }
   if (c.gemm_multicast) {
     const double tiles = c.gemm_multicast->value;

@@ -133,6 +133,19 @@ TEST(Cli, OpGivesTheExpectedTimeAndItsCalibration) {
   EXPECT_EQ(j["calibration"]["overlap_exponent_provenance"], "fitted");
   EXPECT_NE(j["calibration"]["overlap_exponent_source"].get<std::string>().find("H200"),
             std::string::npos);
+  // So are the L2's rates where the profile gives them: Hopper's feed of a GEMM's tiles, measured
+  // on an H200; Blackwell's reads again of data CTAs share, measured on a B200, with the fact that
+  // its latent decode runs trtllm-gen's kernels.
+  EXPECT_EQ(j["calibration"]["l2_bytes_per_s_provenance"], "measured");
+  EXPECT_FALSE(j["calibration"].contains("l2_reread_bytes_per_s"));
+  const json b200 = ridge_json("op gemm --m 4096 --n 4096 --k 4096 --device b200");
+  EXPECT_FALSE(b200["calibration"].contains("l2_bytes_per_s"));
+  EXPECT_DOUBLE_EQ(b200["calibration"]["l2_reread_bytes_per_s"].get<double>(), 16.7e12);
+  EXPECT_NE(
+      b200["calibration"]["l2_reread_bytes_per_s_source"].get<std::string>().find("SemiAnalysis"),
+      std::string::npos);
+  EXPECT_EQ(b200["calibration"]["attention_trtllm_gen_mla"], true);
+  EXPECT_EQ(b200["calibration"]["attention_trtllm_gen_mla_provenance"], "spec");
   const json v100 = ridge_json("op gemm --m 4096 --n 4096 --k 4096 --device v100-sxm2");
   EXPECT_TRUE(v100["expected_time_s"].is_null());
   EXPECT_FALSE(v100.contains("calibration"));
