@@ -52,9 +52,8 @@ class CalibrationReader : TomlReader {
         optional_sourced(memory, "memory", "l2_streaming_per_unit", FigureKind::bytes_per_s);
     c.read_streaming_bytes_per_s_per_unit =
         optional_sourced(memory, "memory", "read_streaming_per_unit", FigureKind::bytes_per_s);
-    if (memory.contains("l2_bandwidth"))
-      c.l2_bandwidth_bytes_per_s =
-          sourced(memory, "memory", "l2_bandwidth", FigureKind::bytes_per_s);
+    c.l2_bandwidth_bytes_per_s =
+        optional_sourced(memory, "memory", "l2_bandwidth", FigureKind::bytes_per_s);
     c.l2_reread_bytes_per_s =
         optional_sourced(memory, "memory", "l2_reread", FigureKind::bytes_per_s);
     read_l2_hits(memory, c);
@@ -139,9 +138,10 @@ class CalibrationReader : TomlReader {
     c.collective_ll_max_bus_bandwidth =
         optional_sourced(collective, "collective", "ll_max_bus_bandwidth", FigureKind::bytes_per_s);
     read_together(
-        collective, {"p2p_channels", FigureKind::count, c.collective_p2p_channels},
+        collective, "collective", {"p2p_channels", FigureKind::count, c.collective_p2p_channels},
         {"p2p_channel_bandwidth", FigureKind::bytes_per_s, c.collective_p2p_channel_bandwidth});
-    read_together(collective, {"nvls_latency", FigureKind::seconds, c.collective_nvls_latency_s},
+    read_together(collective, "collective",
+                  {"nvls_latency", FigureKind::seconds, c.collective_nvls_latency_s},
                   {"nvls_bandwidth", FigureKind::fraction, c.collective_nvls_bandwidth});
     c.collective_custom_latency_s =
         optional_sourced(collective, "collective", "custom_latency", FigureKind::seconds);
@@ -245,20 +245,21 @@ class CalibrationReader : TomlReader {
     return t.contains(first) || t.contains(second);
   }
 
-  // A collective figure, its key and kind, and where it goes.
-  struct CollectiveFigure {
+  // A figure of a section, its key and kind, and where it goes.
+  struct PairedFigure {
     std::string_view key;
     FigureKind kind;
     std::optional<Figure>& into;
   };
 
-  // Two collective figures that come together, both or neither: NCCL's p2p channels and what one
-  // moves (a rate needs its channels), NVLS's latency and its share of the link.
-  void read_together(const toml::table& collective, const CollectiveFigure& first,
-                     const CollectiveFigure& second) const {
-    if (!gives_either(collective, first.key, second.key)) return;
-    first.into = sourced(collective, "collective", first.key, first.kind);
-    second.into = sourced(collective, "collective", second.key, second.kind);
+  // Two figures of the section at `path` that come together, both or neither: NCCL's p2p
+  // channels and what one moves (a rate needs its channels), NVLS's latency and its share of the
+  // link, the L2's two reaches.
+  void read_together(const toml::table& t, std::string_view path, const PairedFigure& first,
+                     const PairedFigure& second) const {
+    if (!gives_either(t, first.key, second.key)) return;
+    first.into = sourced(t, path, first.key, first.kind);
+    second.into = sourced(t, path, second.key, second.kind);
   }
 
   // vLLM's custom all-reduce: its barrier, share and two-stage barrier together or none; the
@@ -277,9 +278,9 @@ class CalibrationReader : TomlReader {
   // 'l2_hit_all_to' and 'l2_hit_none_from', both or neither, the second past the first: the
   // share the L2 serves falls from all to none between them.
   void read_l2_hits(const toml::table& memory, Calibration& c) const {
-    if (!gives_either(memory, "l2_hit_all_to", "l2_hit_none_from")) return;
-    c.l2_hit_all_to = sourced(memory, "memory", "l2_hit_all_to", FigureKind::multiple);
-    c.l2_hit_none_from = sourced(memory, "memory", "l2_hit_none_from", FigureKind::multiple);
+    read_together(memory, "memory", {"l2_hit_all_to", FigureKind::multiple, c.l2_hit_all_to},
+                  {"l2_hit_none_from", FigureKind::multiple, c.l2_hit_none_from});
+    if (!c.l2_hit_all_to) return;
     if (c.l2_hit_none_from->value <= c.l2_hit_all_to->value) {
       fail(required(memory, "memory", "l2_hit_none_from").source(), "memory.l2_hit_none_from",
            fmt::format("{:g} must be more than memory.l2_hit_all_to ({:g})",

@@ -517,6 +517,12 @@ double shared_read_bytes_per_s(const Calibration& c, double sm_bytes_per_s, doub
   return 1 / (1 / (sharers * sm_bytes_per_s) + (sharers - 1) / (sharers * from_l2));
 }
 
+// The rate the L2 serves reads again at: the calibration's for them, else its L2 rate; none where
+// it has neither.
+const std::optional<Figure>& reread_bandwidth(const Calibration& c) {
+  return c.l2_reread_bytes_per_s ? c.l2_reread_bytes_per_s : c.l2_bandwidth_bytes_per_s;
+}
+
 // A decode kernel that runs each query head on its own (`kv_reads` > 1: TensorRT-LLM's masked
 // MHA kernel before XQA), or each tile of query heads (trtllm-gen's latent kernels on Blackwell),
 // reads its keys once for each, but not from memory each time: its grid puts the heads first
@@ -524,12 +530,11 @@ double shared_read_bytes_per_s(const Calibration& c, double sm_bytes_per_s, doub
 // heads' CTAs in Y, the sequences in Z), so the CTAs that share keys start side by side and
 // stream them at about the same time, the first from memory and the others from the L2. The
 // op's own bytes (`op_bytes`) move at main memory's rate, the reads again at the calibration's
-// rate for them (l2_reread_bytes_per_s, else its L2 rate) where it has one, the two one after the
+// rate for them (reread_bandwidth) where it has one, the two one after the
 // other: the rate of all of them together.
 double repeated_kv_bandwidth(const AttentionShape& s, double op_bytes, double main_bytes_per_s,
                              const Calibration& c) {
-  const std::optional<Figure>& l2 =
-      c.l2_reread_bytes_per_s ? c.l2_reread_bytes_per_s : c.l2_bandwidth_bytes_per_s;
+  const std::optional<Figure>& l2 = reread_bandwidth(c);
   if (s.kv_reads <= 1 || !l2) return main_bytes_per_s;
   const double again = (s.kv_reads - 1) * s.kv_bytes;
   return (op_bytes + again) / (op_bytes / main_bytes_per_s + again / l2->value);
@@ -702,10 +707,10 @@ ExpectedTime attention_time(const Op& op, const Device& device, Precision precis
           fmt::format("; tiles of {} queries by {} keys, {} block{} an SM", tiling.query_rows,
                       tiling.key_rows, tiling.blocks_per_sm, tiling.blocks_per_sm == 1 ? "" : "s");
     if (s.kv_reads > 1)
-      e.detail += fmt::format(
-          "; {} read once per {} ({}x){}", s.values_in_keys ? "the latent cache" : "K and V",
-          s.values_in_keys ? "tile of query heads" : "query head", s.kv_reads,
-          c.l2_reread_bytes_per_s || c.l2_bandwidth_bytes_per_s ? ", again from the L2" : "");
+      e.detail += fmt::format("; {} read once per {} ({}x){}",
+                              s.values_in_keys ? "the latent cache" : "K and V",
+                              s.values_in_keys ? "tile of query heads" : "query head", s.kv_reads,
+                              reread_bandwidth(c) ? ", again from the L2" : "");
   }
   return finish(e, a, overlapped_work_s(e, a));
 }

@@ -75,20 +75,15 @@ Section calibration_section(const Calibration& c, Precision precision, bool extr
                    "bandwidth latent decode reaches"}}) {
     if (*figure) add_figure(fields, key, label, **figure, percent_cell((*figure)->value));
   }
-  for (const auto& [figure, key, label, traffic] :
+  // Rates in bytes a second, each with what it moves.
+  for (const auto& [figure, key, label, what] :
        {std::tuple{&c.streaming_bytes_per_s_per_unit, "streaming_bytes_per_s_per_unit",
                    "element-wise per SM", "reads and writes"},
         std::tuple{&c.l2_streaming_bytes_per_s_per_unit, "l2_streaming_bytes_per_s_per_unit",
                    "element-wise per SM, data in the L2", "reads and writes"},
         std::tuple{&c.read_streaming_bytes_per_s_per_unit, "read_streaming_bytes_per_s_per_unit",
-                   "read-only stream per SM", "reads alone"}}) {
-    if (!*figure) continue;
-    const double per_unit = (*figure)->value;
-    add_figure(fields, key, label, **figure,
-               number_cell(per_unit, fmt::format("{} ({})", units::si(per_unit, "B/s"), traffic)));
-  }
-  for (const auto& [figure, key, label, what] :
-       {std::tuple{&c.l2_bandwidth_bytes_per_s, "l2_bytes_per_s", "L2 into the SMs",
+                   "read-only stream per SM", "reads alone"},
+        std::tuple{&c.l2_bandwidth_bytes_per_s, "l2_bytes_per_s", "L2 into the SMs",
                    "what feeds a GEMM's tiles"},
         std::tuple{&c.l2_reread_bytes_per_s, "l2_reread_bytes_per_s", "L2 read again",
                    "what CTAs sharing data read after the first"}}) {
