@@ -136,6 +136,24 @@ The others are fitted to validation sets that `ridge validate` reports as fit se
   of that kernel (data/validation/elementwise_aiconfigurator_b300_quantize.tsv: five calls a
   graph), its rows of SMALL_ELEMENTS elements or fewer; the B200's, GB200's and GB300's hold it
   out.
+- `memory.amax_grid_floor` and `memory.amax_grid_bandwidth`, what TensorRT-LLM's per-tensor amax
+  kernel (a fixed grid of 1024 blocks of 1024 threads) and the zeroing of its scale cost beyond
+  their bytes, and the rate its narrow loads read the input at: NVIDIA aiconfigurator's table of
+  TensorRT-LLM's quantization that finds its own scale (the amax, then the quantization; five
+  calls a graph), the floor to its rows of SMALL_ELEMENTS elements or fewer, the rate to its rows
+  of LARGE_ELEMENTS or more, each through the other: Hopper's the H100's
+  (data/validation/elementwise_aiconfigurator_h100_dynamic_quantize.tsv), Blackwell's (both
+  profiles) the B300's; the H200's, B200's, GB200's and GB300's tables and TensorRT-LLM's fp8
+  GEMM tables (whose calls quantize their input this way) hold them out.
+- `fixed.graph_chain_floor`, what a small element-wise kernel costs beyond its bytes when a CUDA
+  graph replays it right after another of a chain (a quantization's passes before a product):
+  NVIDIA aiconfigurator's table of vLLM 0.14's per-tensor fp8 Linear (each call's input
+  quantized by PyTorch's eager expression, four kernels after the first, then the product), its
+  products of SMALL_ROWS rows or fewer over SMALL_WEIGHTS weights or fewer: Hopper's the H100's
+  (data/validation/gemm_aiconfigurator_h100_vllm_fp8.tsv), Blackwell's (both profiles) the
+  GB300's (there is no B300 vLLM table); the H200's and GB200's vLLM tables, vLLM's block-scaled
+  table (a chain of eight) and TensorRT-LLM's fp8 tables (the amax on its grid, then two more)
+  hold it out.
 - `collective.custom_latency`, what a serving engine's one-shot all-reduce costs a call beyond
   its kernel's fixed cost and its bytes: NVIDIA aiconfigurator's tables of TensorRT-LLM's
   AllReduce (strategy AUTO, five calls a CUDA graph), the H100's for the hopper profile (Ampere's
@@ -243,6 +261,10 @@ B300_SGLANG_ALLREDUCE = ROOT / "data/validation/collective_aiconfigurator_b300_s
 A100_VLLM_ALLREDUCE = ROOT / "data/validation/collective_aiconfigurator_a100_vllm_allreduce.tsv"
 H200_ELEMENTWISE = ROOT / "data/validation/elementwise_torch_h200_mul.tsv"
 B300_QUANTIZE = ROOT / "data/validation/elementwise_aiconfigurator_b300_quantize.tsv"
+H100_VLLM_FP8 = ROOT / "data/validation/gemm_aiconfigurator_h100_vllm_fp8.tsv"
+GB300_VLLM_FP8 = ROOT / "data/validation/gemm_aiconfigurator_gb300_vllm_fp8.tsv"
+H100_DYNAMIC_QUANTIZE = ROOT / "data/validation/elementwise_aiconfigurator_h100_dynamic_quantize.tsv"
+B300_DYNAMIC_QUANTIZE = ROOT / "data/validation/elementwise_aiconfigurator_b300_dynamic_quantize.tsv"
 B300_NVFP4 = ROOT / "data/validation/gemm_aiconfigurator_b300_nvfp4.tsv"
 VLLM_MOE = ROOT / "data/validation/moe_vllm_benchmark_h100_fp8.tsv"
 B300_NVFP4_MOE = ROOT / "data/validation/moe_aiconfigurator_b300_trtllm_nvfp4.tsv"
@@ -268,6 +290,7 @@ LARGE_SIDE = 4096  # from this large in every dimension a GEMM is mostly its pro
 #                   RTX PRO 6000 bf16)
 LARGE_CACHE_BYTES = 2**30  # K and V this large: streaming them is nearly all of a decode call
 SMALL_ELEMENTS = 2**16  # an element-wise kernel this small is mostly its fixed cost
+LARGE_ELEMENTS = 2**26  # and one this large (128 MiB of 16-bit input) mostly its bytes
 DECODE_FIELD = re.compile(r"\b(d_head|keys|heads|kv_heads|batch)=(\d+)")
 MOE_LABEL = re.compile(r"^(\d+) tokens, top (\d+) of (\d+) experts")
 
@@ -371,6 +394,18 @@ FIGURES = [
     Figure("graph_repeat_floor", H200_ELEMENTWISE, "elementwise-small", "bf16", 0.0, 10e-6, 1e-8,
            True, ("hopper",)),
     Figure("graph_repeat_floor", B300_QUANTIZE, "elementwise-small", "fp8_e4m3", 0.0, 10e-6, 1e-8,
+           True, ("blackwell", "blackwell-ultra")),
+    *(
+        Figure(key, table, source, "fp8_e4m3", low, high, step, rising, profiles)
+        for table, profiles in ((H100_DYNAMIC_QUANTIZE, ("hopper",)),
+                                (B300_DYNAMIC_QUANTIZE, ("blackwell", "blackwell-ultra")))
+        for key, source, low, high, step, rising in (
+            ("amax_grid_floor", "elementwise-small", 0.0, 20e-6, 1e-8, True),
+            ("amax_grid_bandwidth", "elementwise-large", 1e11, 1e13, 1e10, False))
+    ),
+    Figure("graph_chain_floor", H100_VLLM_FP8, "gemm-small", "fp8_e4m3->bf16", 0.0, 10e-6, 1e-8,
+           True, ("hopper",)),
+    Figure("graph_chain_floor", GB300_VLLM_FP8, "gemm-small", "fp8_e4m3->bf16", 0.0, 10e-6, 1e-8,
            True, ("blackwell", "blackwell-ultra")),
     Figure("triton_moe_step", VLLM_MOE, "moe-large", "fp8_e4m3->bf16", 0.0, 2e-6, 1e-9, True,
            ("hopper", "blackwell", "blackwell-ultra", "blackwell-rtx")),
@@ -524,14 +559,16 @@ def large_cache_errors(ridge: str, profiles: list, figure: Figure) -> list:
     return errors
 
 
-def small_elementwise_errors(ridge: str, profiles: list, figure: Figure) -> list:
-    """The errors of the element-wise table's rows of SMALL_ELEMENTS elements or fewer (labels
-    'OP ELEMENTS elements DTYPE')."""
+def elementwise_errors(ridge: str, profiles: list, figure: Figure, small: bool) -> list:
+    """The errors of the element-wise table's rows of SMALL_ELEMENTS elements or fewer, or
+    (`small` false) of LARGE_ELEMENTS or more (labels 'OP ELEMENTS elements DTYPE')."""
+    def kept(elements: float) -> bool:
+        return elements <= SMALL_ELEMENTS if small else elements >= LARGE_ELEMENTS
     errors = [p["error"] for p in table_points(ridge, profiles, figure)
-              if float(p["label"].split()[1]) <= SMALL_ELEMENTS and
-              p["label"].endswith(figure.rows)]
+              if kept(float(p["label"].split()[1])) and p["label"].endswith(figure.rows)]
     if not errors:
-        sys.exit(f"no element-wise rows of {SMALL_ELEMENTS} elements or fewer in {figure.file}")
+        sys.exit(f"no element-wise rows of the {'small' if small else 'large'} kind in "
+                 f"{figure.file}")
     return errors
 
 
@@ -632,8 +669,8 @@ def fit_errors(ridge: str, values: dict, figure: Figure, scratch: pathlib.Path) 
                          "two-shot") or \
             figure.source.startswith("pull-"):
         return collective_errors(ridge, profiles, figure)
-    if figure.source == "elementwise-small":
-        return small_elementwise_errors(ridge, profiles, figure)
+    if figure.source in ("elementwise-small", "elementwise-large"):
+        return elementwise_errors(ridge, profiles, figure, figure.source == "elementwise-small")
     if figure.source in ("moe-large", "moe-small", "moe-one-token", "moe-split-width",
                          "moe-streaming"):
         return moe_errors(ridge, profiles, figure)

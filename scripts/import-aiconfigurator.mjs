@@ -5,7 +5,7 @@
 // {attention,decode_attention}_aiconfigurator_<part>_vllm.tsv,
 // collective_aiconfigurator_<part>_{fp16,trtllm_allreduce,vllm_allreduce,sglang_allreduce}.tsv,
 // moe_aiconfigurator_<part>_{vllm,trtllm,trtllm_nvfp4}.tsv and
-// elementwise_aiconfigurator_<part>_quantize.tsv from
+// elementwise_aiconfigurator_<part>_{quantize,dynamic_quantize}.tsv from
 // the tables NVIDIA's aiconfigurator collected on real GPUs (github.com/ai-dynamo/aiconfigurator,
 // aic-core/src/aiconfigurator_core/systems/data/<part>/{gemm,attention}/trtllm/<version>/*.parquet
 // and <part>/comm/nccl/<version>/nccl_perf.parquet), the first three timed by CUDA-graph replay:
@@ -16,8 +16,9 @@
 //   kept, by one rule fixed before any was priced: m a power of two from 1 to 16384, n and k each
 //   a power of two from 512 to 16384. And TensorRT-LLM's batched products of DeepSeek's latent
 //   attention in decode (the rule below).
-// - Element-wise: TensorRT-LLM's fp8 quantization of a bf16 input with a scale given, m a power
-//   of two from 1 to 16384, k from 512 to 16384.
+// - Element-wise: TensorRT-LLM's fp8 quantization of a bf16 input with a scale given, and with a
+//   scale it finds itself (the collector's two rows of a shape summed), m a power of two from 1 to
+//   16384, k from 512 to 16384.
 // - Context (prefill) attention: TensorRT-LLM's attention layer over a causal prompt, bf16 with a
 //   bf16 KV cache; kept, by one rule fixed before any was priced: multi-head (as many KV heads as
 //   query heads), head dimension 128, no window, batch 1, 4, 16 or 64, prompts of 128 and 512 to
@@ -59,6 +60,13 @@ const commit = git('rev-parse', 'HEAD').toString().trim()
 // The part, its directory in aiconfigurator, and the TensorRT-LLM release whose tables are read.
 // Each part's newest NCCL table (nccl-tests on one node of the part: HGX boards, NVLink through
 // NVSwitch), and its HBM's spec bandwidth (data/devices/<id>.toml).
+// The parts whose vLLM per-tensor fp8 GEMM table a profile's graph chain floor is fitted to, its
+// products of 64 rows or fewer over 4 Mi weights or fewer: vLLM quantizes each call's input in a
+// chain of four PyTorch kernels before the product, which TensorRT-LLM's tables (a chain of their
+// own, the amax on its grid first), the other parts' vLLM tables and vLLM's block-scaled tables
+// (a chain of eight) hold out.
+const chainFloorFits = new Map([
+  ['h100', "hopper profile's"], ['gb300', "blackwell and blackwell-ultra profiles'"]])
 const parts = [
   // Ampere's GEMM bandwidth share is fitted to this part's GEMVs (scripts/fit-calibration.py).
   { id: 'a100', dir: 'a100_sxm', version: '1.0.0', nccl: '2.27.3', hbm: 2039e9, vllm16: 'bf16',
@@ -229,6 +237,9 @@ const vllmGemm = {
 const vllmFp8Gemm = {
   ...vllmGemm,
   suffix: 'vllm_fp8',
+  role: part => chainFloorFits.has(part.id)
+    ? `fit (the ${chainFloorFits.get(part.id)} fixed.graph_chain_floor is fitted to its products of 64 rows or fewer over 4 Mi weights or fewer by scripts/fit-calibration.py)`
+    : undefined,
   conditions: "its Linear layer (RowParallelLinear, TP off) in per-tensor fp8 without bias: Fp8LinearMethod with fp8 e4m3 weights and a static activation scale (Fp8Config(activation_scheme='static'), collector/vllm/collect_gemm.py @ 5ef50c9b9), which quantizes each call's 16-bit input with that scale through QuantFP8's PyTorch expression (forward_native: vLLM's custom ops are off in the collector's VllmConfig()) and runs CUTLASS's fp8 product (cutlass_scaled_mm) into the 16-bit type, y = x W^T with x m-by-k and W n-by-k, over six distinct copies of the layer a timed iteration",
   rule: 'fp8 rows (per-tensor scales; the fp8_block and nvfp4 rows left out: block scales in the product) with m a power of two from 1 to 16384 and n, k each a power of two from 512 to 16384',
   keep: r => r.gemm_dtype === 'fp8' && gemmShapes(r),
@@ -301,6 +312,7 @@ const blockFp8 = (base, { suffix, partIds, conditions, inputQuantize }) => ({
 const vllmBlockFp8Gemm = blockFp8(vllmFp8Gemm, {
   suffix: 'vllm_fp8_block',
   partIds: ['h100'],
+  role: () => undefined,
   conditions: "its Linear layer (RowParallelLinear, TP off) with block-scaled fp8 weights (Fp8Config(activation_scheme='dynamic', weight_block_size=[128, 128]), collector/vllm/collect_gemm.py @ 5ef50c9b9, which sets VLLM_USE_DEEP_GEMM=1 to take DeepGEMM where it is installed): W8A8BlockFp8LinearOp quantizes each call's bf16 input a group of 128 at a time through QuantFP8's PyTorch expression (_quantize_group_native: vLLM's custom ops are off in the collector's VllmConfig()) and runs the block-scaled product into bf16, DeepGEMM's fp8_gemm_nt where vLLM takes it (which kernel ran, the table does not say), y = x W^T with x m-by-k and W n-by-k, over six distinct copies of the layer a timed iteration",
   inputQuantize: "input_quantize = native-group (W8A8BlockFp8LinearOp quantizes the input a group of 128 at a time through QuantFP8, whose custom kernel is off in a VllmConfig() without a model (vllm/config/vllm.py __post_init__), so its PyTorch expression runs eagerly, a kernel an operation: the magnitudes, each group's largest, the scales from them, the input divided by its group's scale in float32, clamped and narrowed to fp8, the scales made column-major; vllm/model_executor/layers/quantization/input_quant_fp8.py _quantize_group_native)",
 })
@@ -392,6 +404,32 @@ const scaleMatrix = {
     'graph_captured = yes (collector/helper.py benchmark_with_power captures the five calls in one CUDA graph)',
     'graph_calls = 5 (outside_loop_count = 5 calls a timed iteration, the time over five: collector/trtllm/collect_computescale.py)',
   ],
+}
+// TensorRT-LLM's fp8 quantization that finds its own scale (torch.ops.tensorrt_llm.
+// quantize_e4m3_per_tensor, FP8QDQLinearMethod's path where the weights carry no input scale):
+// invokeComputeScalesAndQuantizeMatrix zeroes the scale, reduces the input's largest magnitude
+// into it with computeFP8QuantizeScale on a fixed grid of 1024 blocks of 1024 threads (each
+// block's maximum an atomicMax on the one scale), then quantizes the input with it
+// (cpp/tensorrt_llm/common/cudaFp8Utils.cu). The collector times it beside the static kernel,
+// five calls a CUDA graph each, and logs the difference as compute_scale (clamped at zero) and the
+// static time as scale_matrix (collector/trtllm/collect_computescale.py): the dynamic call's own
+// time is their sum, taken where the difference was not clamped. The H100's table is the fit set
+// of Hopper's fixed-grid amax figures, the B300's of Blackwell's; the others hold them out.
+const amaxFitParts = new Set(['h100', 'b300'])
+const dynamicQuantize = {
+  ...scaleMatrix,
+  suffix: 'dynamic_quantize',
+  table: 'quantize/trtllm/VERSION/computescale_perf.parquet',
+  join: { table: 'quantize/trtllm/VERSION/scale_matrix_perf.parquet', op: 'scale_matrix' },
+  conditions: "its fp8 quantization of a bf16 m-by-k input that finds its own scale, torch.ops.tensorrt_llm.quantize_e4m3_per_tensor (invokeComputeScalesAndQuantizeMatrix, cpp/tensorrt_llm/common/cudaFp8Utils.cu: the scale zeroed, the input's largest magnitude reduced into it by computeFP8QuantizeScale on a fixed grid of 1024 blocks of 1024 threads, each block's an atomicMax on the one scale, then the input quantized with it), five calls on the same input a CUDA graph, the time over five (collector/trtllm/collect_computescale.py @ dec5f4cd2, which times the static kernel the same way and logs the difference, compute_scale, and the static time, scale_matrix; the time here is their sum, the dynamic call's own)",
+  rule: 'compute_scale rows (fp8) with m a power of two from 1 to 16384 and k a power of two from 512 to 16384, each joined to the scale_matrix row of the same m and k, the time their sum; rows whose compute_scale is 0 (the collector clamps a negative difference, so the dynamic time is not known) left out; elements = m x k; the L40S left out',
+  keep: r => r.op_name === 'compute_scale' && r.quant_dtype === 'fp8' && Number(r.latency) > 0 &&
+    r.joined !== undefined && quantizeShapes({ m: r.m, n: 512, k: r.k }),
+  cells: r => ['dynamic_quantize', r.m, r.k, Number(r.m) * Number(r.k), 'bf16->fp8_e4m3', r.device,
+    Number(r.latency) + Number(r.joined.latency)],
+  role: part => amaxFitParts.has(part.id)
+    ? `fit (the ${part.id === 'h100' ? "hopper profile's" : "blackwell and blackwell-ultra profiles'"} fixed.amax_grid_floor and memory.amax_grid_bandwidth are fitted to its rows: scripts/fit-calibration.py)`
+    : undefined,
 }
 const attentionBurst = burst(10, 6, 'collector/trtllm/collect_attn.py: warming_up = 10, test_ite = 6')
 // The part whose context attention table TensorRT-LLM's context FMHA rate is fitted to.
@@ -940,12 +978,30 @@ const byOrder = kind => (a, b) => {
 // no such table.
 const readTable = async (kind, part) => {
   const version = (kind.version ?? (p => p.version))(part)
-  const file = `aic-core/src/aiconfigurator_core/systems/data/${part.dir}/${kind.table.replace('VERSION', version)}`
+  const file = partFile(part, kind.table, version)
+  const rows = await parquetRows(file)
+  if (!rows) return undefined
+  if (kind.join) joinRows(rows, kind.join, await parquetRows(partFile(part, kind.join.table, version)))
+  return { version, file, rows }
+}
+
+// A part's table in aiconfigurator.
+const partFile = (part, table, version) =>
+  `aic-core/src/aiconfigurator_core/systems/data/${part.dir}/${table.replace('VERSION', version)}`
+
+// The rows of a Parquet file of the checkout's HEAD; none where it has no such file.
+const parquetRows = async file => {
   let buf
   try { buf = git('show', `HEAD:${file}`) } catch { return undefined }
-  const rows = await parquetReadObjects({
+  return parquetReadObjects({
     file: buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength), compressors })
-  return { version, file, rows }
+}
+
+// Gives each row of `rows` the row of `others` of the same m and k whose op is `join.op`
+// (r.joined; undefined where there is none).
+const joinRows = (rows, join, others = []) => {
+  const byShape = new Map(others.filter(o => o.op_name === join.op).map(o => [`${o.m}x${o.k}`, o]))
+  for (const r of rows) r.joined = byShape.get(`${r.m}x${r.k}`)
 }
 
 // The least latency of `rows`, in seconds (the tables give milliseconds).
@@ -992,7 +1048,7 @@ replayFloors.set(latentGenerationAttention, replayFloors.get(generationAttention
   "taken for every generation attention table of the collector and for its latent attention's, whose one replay a call the same loop issues"))
 
 for (const kind of [gemm, fp8Gemm, nvfp4Gemm, vllmGemm, vllmFp8Gemm, vllmBlockFp8Gemm, sglangGemm, sglangFp8Gemm,
-  sglangBlockFp8Gemm, mlaBmm, mlaBmmFp8, scaleMatrix, contextAttention, generationAttention,
+  sglangBlockFp8Gemm, mlaBmm, mlaBmmFp8, scaleMatrix, dynamicQuantize, contextAttention, generationAttention,
   vllmContextAttention, vllmGenerationAttention, latentGenerationAttention, collective, trtllmAllreduce, vllmAllreduce,
   sglangAllreduce, vllmMoe, trtllmMoe, trtllmNvfp4Moe, xpuGemm, xpuContextAttention, xpuGenerationAttention,
   onecclCollective]) {

@@ -141,6 +141,13 @@ struct Calibration {
   // waits for the value before its next read (Op::chained_loads). Absent: such chains cost
   // nothing beyond the kernel's bytes.
   std::optional<Figure> chained_load_s;
+  // TensorRT-LLM's per-tensor amax kernel (Op::fixed_grid_amax): what it and the zeroing of its
+  // scale before it take beyond its bytes, s, however small its input (its fixed grid's 1024
+  // blocks launch, reduce and each contend for the one scale's address whatever the size), and
+  // the rate its grid's narrow loads read the input at, B/s. Given together or not at all.
+  // Absent: the kernel is priced as any element-wise pass, the zeroing at the kernel floor.
+  std::optional<Figure> amax_grid_floor_s;
+  std::optional<Figure> amax_grid_bytes_per_s;
   // How much of a working set that is read again call after call, by every SM, the L2 still
   // holds at the next call, by the set's size over the L2's capacity: all of it up to
   // l2_hit_all_to times the capacity, none from l2_hit_none_from times it, in a straight line
@@ -195,6 +202,11 @@ struct Calibration {
   // loop over one kernel): the one before it drains at once, and what is left is the graph's
   // launch and the kernel's first loads. Absent: graph_kernel_floor_s.
   std::optional<Figure> graph_repeat_floor_s;
+  // What a small element-wise kernel costs beyond its bytes when a CUDA graph replays it right
+  // after another small kernel of a chain (a quantization's passes, each of another kind): the
+  // one before drains at once, but the kernel is not the one the SMs just ran, seconds. Absent:
+  // graph_kernel_floor_s.
+  std::optional<Figure> graph_chain_floor_s;
   // What the host takes to launch one kernel in an engine that launches them one at a time
   // (eager PyTorch, a C++ runtime without graphs): it runs ahead of long kernels, and short ones
   // wait for it. Absent: the kernel floor.

@@ -23,6 +23,9 @@ enum class KernelLaunch {
   // An element-wise kernel replayed from a CUDA graph right after the same kernel, as a
   // benchmark's loop over one kernel runs it: the graph's repeat floor.
   graph_repeat,
+  // A small element-wise kernel replayed from a CUDA graph right after another of a chain of them
+  // (a quantization's passes before a product): the graph's chain floor.
+  graph_chain,
   eager,  // one of a model step's chain, launched from the host one at a time
   // One of a model step's chain in eager PyTorch: each op dispatched from Python (and the
   // dispatcher, and the several ATen kernels one op of model code launches) before the next.

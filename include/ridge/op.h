@@ -183,6 +183,11 @@ struct Op {
   // every step reads before it goes on. The kernel takes at least this many round trips to the
   // L2 (Calibration::chained_load_s); 0 for most kernels, and products and attention ignore it.
   double chained_loads = 0;
+  // TensorRT-LLM's per-tensor amax (computeFP8QuantizeScale, PER_TENSOR): a fixed grid of 1024
+  // blocks of 1024 threads, each reading the input two bytes at a time and sending its block's
+  // maximum to the one scale by atomicMax, after a memset zeroes it. Neither its fixed part nor
+  // its rate is an element-wise pass's (Calibration::amax_grid_floor_s).
+  bool fixed_grid_amax = false;
   // The kernels it launches, each paying a kernel's floor and its launch.
   double kernels() const { return kernels_launched(attention_shape); }
 };

@@ -34,11 +34,11 @@ class CalibrationReader : TomlReader {
       c.compute_efficiency[precision_key(node, "compute", key.str())] =
           sourced(compute, "compute", key.str(), FigureKind::fraction);
     }
-    const toml::table& memory =
-        section("memory",
-                {"bandwidth", "gemm_bandwidth", "grouped_gemm_bandwidth", "latent_decode_bandwidth",
-                 "streaming_per_unit", "l2_streaming_per_unit", "read_streaming_per_unit",
-                 "l2_bandwidth", "l2_reread", "l2_hit_all_to", "l2_hit_none_from", "chained_load"});
+    const toml::table& memory = section(
+        "memory", {"bandwidth", "gemm_bandwidth", "grouped_gemm_bandwidth",
+                   "latent_decode_bandwidth", "streaming_per_unit", "l2_streaming_per_unit",
+                   "read_streaming_per_unit", "l2_bandwidth", "l2_reread", "l2_hit_all_to",
+                   "l2_hit_none_from", "chained_load", "amax_grid_floor", "amax_grid_bandwidth"});
     c.bandwidth_efficiency = sourced(memory, "memory", "bandwidth", FigureKind::fraction);
     c.gemm_bandwidth_efficiency =
         optional_sourced(memory, "memory", "gemm_bandwidth", FigureKind::fraction);
@@ -58,6 +58,8 @@ class CalibrationReader : TomlReader {
         optional_sourced(memory, "memory", "l2_reread", FigureKind::bytes_per_s);
     read_l2_hits(memory, c);
     c.chained_load_s = optional_sourced(memory, "memory", "chained_load", FigureKind::seconds);
+    read_together(memory, "memory", {"amax_grid_floor", FigureKind::seconds, c.amax_grid_floor_s},
+                  {"amax_grid_bandwidth", FigureKind::bytes_per_s, c.amax_grid_bytes_per_s});
     if (root_.contains("gemm")) {
       const toml::table& gemm = section("gemm", {"stream_k", "multicast", "triton_moe_step",
                                                  "triton_moe_small_step", "descriptor_switch"});
@@ -76,11 +78,13 @@ class CalibrationReader : TomlReader {
     }
     const toml::table& fixed =
         section("fixed", {"kernel_floor", "graph_kernel_floor", "graph_repeat_floor",
-                          "launch_overhead", "eager_pytorch_op"});
+                          "graph_chain_floor", "launch_overhead", "eager_pytorch_op"});
     c.kernel_floor_s = sourced(fixed, "fixed", "kernel_floor", FigureKind::seconds);
     c.graph_kernel_floor_s = sourced(fixed, "fixed", "graph_kernel_floor", FigureKind::seconds);
     c.graph_repeat_floor_s =
         optional_sourced(fixed, "fixed", "graph_repeat_floor", FigureKind::seconds);
+    c.graph_chain_floor_s =
+        optional_sourced(fixed, "fixed", "graph_chain_floor", FigureKind::seconds);
     c.launch_overhead_s = optional_sourced(fixed, "fixed", "launch_overhead", FigureKind::seconds);
     c.eager_pytorch_op_s =
         optional_sourced(fixed, "fixed", "eager_pytorch_op", FigureKind::seconds);
@@ -254,7 +258,7 @@ class CalibrationReader : TomlReader {
 
   // Two figures of the section at `path` that come together, both or neither: NCCL's p2p
   // channels and what one moves (a rate needs its channels), NVLS's latency and its share of the
-  // link, the L2's two reaches.
+  // link, the L2's two reaches, the fixed-grid amax's floor and rate.
   void read_together(const toml::table& t, std::string_view path, const PairedFigure& first,
                      const PairedFigure& second) const {
     if (!gives_either(t, first.key, second.key)) return;

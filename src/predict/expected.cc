@@ -801,10 +801,39 @@ void stream_bytes(ExpectedTime& e, const Op& op, const Achievable& a, const Devi
   }
 }
 
+// How much faster an SM's loads come back from the L2 than from main memory, as the calibration's
+// element-wise rates per SM from each say; 1 where it does not give both.
+double l2_over_main_per_unit(const Calibration& c) {
+  if (!c.l2_streaming_bytes_per_s_per_unit || !c.streaming_bytes_per_s_per_unit) return 1;
+  return c.l2_streaming_bytes_per_s_per_unit->value / c.streaming_bytes_per_s_per_unit->value;
+}
+
+// TensorRT-LLM's per-tensor amax on its fixed grid (Op::fixed_grid_amax), where the calibration
+// prices it: the grid's fixed part, which also holds the zeroing of the scale, in place of the
+// floor, and the input read at the rate the grid's narrow loads reach, however fast the memory.
+// Its loads wait on their round trips, so what the L2 holds of the input comes as much faster as
+// an element-wise kernel's loads from the L2 come to an SM.
+std::optional<ExpectedTime> fixed_grid_amax_time(const Op& op, Achievable a, const Calibration& c) {
+  if (!op.fixed_grid_amax || !c.amax_grid_floor_s) return std::nullopt;
+  a.floor_s = c.amax_grid_floor_s->value;
+  const double main_rate = c.amax_grid_bytes_per_s->value;
+  const double l2_share = a.levels.l2_share;
+  ExpectedTime e;
+  e.memory_time_s =
+      op.bytes * ((1 - l2_share) / main_rate + l2_share / (main_rate * l2_over_main_per_unit(c)));
+  if (a.describe)
+    e.detail = fmt::format(
+        "TensorRT-LLM's amax on its fixed grid of 1024 blocks of 1024 threads: {} fixed, its input "
+        "read at {} from main memory, {:.0f}% of it from the L2",
+        units::si(a.floor_s, "s"), units::si(main_rate, "B/s"), 100 * l2_share);
+  return finish(e, a, e.memory_time_s);
+}
+
 // An element-wise kernel: its bytes (stream_bytes), and a grid of small blocks its blocks' lives
 // and its blocks' chains of loads besides.
 ExpectedTime streaming_time(const Op& op, const Achievable& a, const Device& device,
                             const Calibration& c) {
+  if (const auto amax = fixed_grid_amax_time(op, a, c)) return *amax;
   ExpectedTime e;
   e.compute_time_s = op.flops / a.rate_flops_per_s;
   stream_bytes(e, op, a, device, c);
@@ -903,12 +932,14 @@ double kernel_fixed_cost_s(const Calibration& c, KernelLaunch launch) {
   if (launch == KernelLaunch::alone) return c.kernel_floor_s.value;
   if (launch == KernelLaunch::graph_repeat && c.graph_repeat_floor_s)
     return c.graph_repeat_floor_s->value;
+  if (launch == KernelLaunch::graph_chain && c.graph_chain_floor_s)
+    return c.graph_chain_floor_s->value;
   return c.graph_kernel_floor_s.value;
 }
 
 double host_launch_interval_s(const Calibration& c, KernelLaunch launch) {
   if (launch == KernelLaunch::alone || launch == KernelLaunch::graph ||
-      launch == KernelLaunch::graph_repeat)
+      launch == KernelLaunch::graph_repeat || launch == KernelLaunch::graph_chain)
     return 0;
   if (launch == KernelLaunch::python && c.eager_pytorch_op_s) return c.eager_pytorch_op_s->value;
   return c.launch_overhead_s ? c.launch_overhead_s->value : c.kernel_floor_s.value;

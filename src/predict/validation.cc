@@ -610,7 +610,21 @@ TimedBurst timed_burst(const Table& t) {
 struct InGraph {
   double share = 0;
   KernelLaunch launch = KernelLaunch::graph;
+  // The call's ops are a chain of passes before a product (KernelChain): an element-wise pass
+  // right after another goes at the graph's chain floor (KernelLaunch::graph_chain).
+  bool chain = false;
 };
+
+// Whether an op is a small element-wise pass, as a quantization's passes are: neither a product
+// nor attention.
+bool is_pass(const Op& op) { return !op.gemm_shape && !op.attention_shape; }
+
+// How the graph launches the call's op `op_index` for the calls that follow another kernel of it.
+KernelLaunch launch_in_graph(std::size_t op_index, std::span<const Op> ops, const InGraph& g) {
+  if (g.chain && op_index > 0 && is_pass(ops[op_index]) && is_pass(ops[op_index - 1]))
+    return KernelLaunch::graph_chain;
+  return g.launch;
+}
 
 // What an op of a call reads again that an earlier kernel of the same call touched moments
 // before (a quantization's second pass over its input, a product's read of the input the pass
@@ -653,7 +667,8 @@ std::optional<ExpectedTime> expected_in_call(std::size_t op_index, const TimedCa
                              {.launch = KernelLaunch::alone, .l2_hit_share = hits});
   if (!alone || call.in_graph.share <= 0) return alone;
   const ExpectedTime in_graph = *expected_time(
-      op, call.device, call.precision, c, {.launch = call.in_graph.launch, .l2_hit_share = hits});
+      op, call.device, call.precision, c,
+      {.launch = launch_in_graph(op_index, call.ops, call.in_graph), .l2_hit_share = hits});
   alone->time_s = blended_in_graph(alone->time_s, in_graph.time_s, call.in_graph.share);
   return alone;
 }
@@ -1075,6 +1090,28 @@ double input_quantization_scratch_bytes(const GemmShape& s, const GemmTypes& typ
   return s.batch * s.m * s.k * (types.output_bytes + (native ? kTwoFloat32 : 0));
 }
 
+// TensorRT-LLM's quantization with a scale of its own (quantize_e4m3_per_tensor): the input's
+// largest magnitude found by the amax kernel on its fixed grid (Op::fixed_grid_amax), then the
+// input read again, right after, and quantized; the scale left in the input's 16 bits.
+KernelChain dynamic_quantization_passes(double elements, const GemmTypes& types) {
+  const double wide = std::max(types.input_bytes, types.output_bytes);
+  KernelChain chain;
+  Op amax = element_pass("input_amax", elements, elements * wide);
+  amax.fixed_grid_amax = true;
+  const std::size_t amax_pass = chain.add(std::move(amax));
+  chain.quantized_by =
+      chain.add_reading(quantize_pass(elements, types), elements * wide, amax_pass);
+  return chain;
+}
+
+// The kernels a call of TensorRT-LLM's dynamic quantization runs beside its chain's: the
+// scale's zeroing, a memset at the floor, where the calibration does not price it with the amax
+// on its grid (Calibration::amax_grid_floor_s).
+double scale_zeroing_kernels(const Device& device) {
+  const auto calibration = find_calibration(device);
+  return calibration && calibration->amax_grid_floor_s ? 0 : 1;
+}
+
 // The passes before the product, as `how` says; the dynamic scale's quantization reads the input
 // again right after its largest magnitude was found.
 KernelChain input_quantization_passes(const GemmShape& s, const GemmTypes& types,
@@ -1089,14 +1126,10 @@ KernelChain input_quantization_passes(const GemmShape& s, const GemmTypes& types
     case InputQuantize::native_group:
       chain = native_quantization_passes(elements, types, how == InputQuantize::native_group);
       break;
-    case InputQuantize::dynamic: {
-      const std::size_t amax =
-          chain.add(element_pass("input_amax", elements, elements * types.output_bytes));
-      chain.quantized_by =
-          chain.add_reading(quantize_pass(elements, types), elements * types.output_bytes, amax);
+    case InputQuantize::dynamic:
+      chain = dynamic_quantization_passes(elements, types);
       chain.add(element_pass("scale_to_float32", 1, types.output_bytes + kFloat32));
       break;
-    }
     case InputQuantize::none:
       break;
   }
@@ -1150,9 +1183,10 @@ ValidationPoint gemm_point(const KernelRow& k, InputQuantize input_quantize,
   KernelChain chain = input_quantization_passes(shape, k.types, input_quantize);
   chain.add_reading(gemm_op(shape, k.types), shape.batch * shape.m * shape.k * k.types.input_bytes,
                     chain.quantized_by);
-  const double scale_memset = input_quantize == InputQuantize::dynamic ? 1 : 0;
-  price_ops(p, k.device, chain.ops, k.types.compute, k.overhead_s, scale_memset, where, {in_graph},
-            burst, chain.read_again);
+  const double scale_memset =
+      input_quantize == InputQuantize::dynamic ? scale_zeroing_kernels(k.device) : 0;
+  price_ops(p, k.device, chain.ops, k.types.compute, k.overhead_s, scale_memset, where,
+            {in_graph, KernelLaunch::graph, true}, burst, chain.read_again);
   return p;
 }
 
@@ -1655,16 +1689,42 @@ ValidationSet run_collective_set(const Table& t, const Catalog& catalog) {
 // element is read as and written as, 'bf16->fp8_e4m3'; one type: the same both ways), device,
 // and a time. Priced as `ridge model` prices every element-wise op: each element read and
 // written once, at the lesser of the achievable bandwidth and what the SMs move.
+// An element-wise table's row of op 'dynamic_quantize': TensorRT-LLM's quantization that finds
+// its own scale (dynamic_quantization_passes), the amax kernel and the quantization one after the
+// other, the graph's calls after the first each following the other kind.
+constexpr std::string_view kDynamicQuantize = "dynamic_quantize";
+
+ValidationPoint dynamic_quantize_point(const KernelRow& k, double elements) {
+  const Row& row = k.row;
+  const KernelChain chain = dynamic_quantization_passes(elements, k.types);
+  ValidationPoint p;
+  p.line = row.line();
+  p.quantity = "time";
+  p.label = fmt::format("{} {:g} elements {}", kDynamicQuantize, elements, row.text("dtype"));
+  p.measured_s = measured_kernel_seconds(row, 0);
+  // What the calls replay on: the input, read twice, and the output.
+  const double footprint = elements * (k.types.input_bytes + k.types.output_bytes);
+  const Residency where =
+      k.replayed_copies > 0 ? replayed_residency(footprint, k.device) : Residency{};
+  TimedBurst burst = k.burst;
+  burst.kernels_per_call = static_cast<double>(chain.ops.size()) * k.graph_calls;
+  price_ops(p, k.device, chain.ops, k.types.compute, k.overhead_s, scale_zeroing_kernels(k.device),
+            where, {in_graph_share(k.graph_captured, k.graph_calls), KernelLaunch::graph, true},
+            burst, chain.read_again);
+  return p;
+}
+
 ValidationPoint elementwise_point(const KernelRow& k) {
   const Row& row = k.row;
   const double elements = row.number("elements");
-  const Op op =
-      read_write_pass(row.optional_text("op").value_or("element-wise"), elements, k.types);
+  const std::optional<std::string> name = row.optional_text("op");
+  if (name == kDynamicQuantize) return dynamic_quantize_point(k, elements);
+  const Op op = read_write_pass(name.value_or("element-wise"), elements, k.types);
   ValidationPoint p;
   p.line = row.line();
   p.quantity = "time";
   p.label = fmt::format("{:g} elements {}", elements, row.text("dtype"));
-  if (const auto name = row.optional_text("op")) p.label = *name + " " + p.label;
+  if (name) p.label = *name + " " + p.label;
   p.measured_s = measured_kernel_seconds(row, 0);
   // A source that replays the kernel on the same buffers finds what the L2 holds of them.
   const Residency where =
