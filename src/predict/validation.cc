@@ -1687,11 +1687,11 @@ ValidationSet run_collective_set(const Table& t, const Catalog& catalog) {
 // ---------------------------------------------------------------------------------------------
 // Element-wise kernels (a quantization, a copy, an activation): elements, dtype (what each
 // element is read as and written as, 'bf16->fp8_e4m3'; one type: the same both ways), device,
-// and a time. Priced as `ridge model` prices every element-wise op: each element read and
-// written once, at the lesser of the achievable bandwidth and what the SMs move.
-// An element-wise table's row of op 'dynamic_quantize': TensorRT-LLM's quantization that finds
-// its own scale (dynamic_quantization_passes), the amax kernel and the quantization one after the
-// other, the graph's calls after the first each following the other kind.
+// and a time, and optionally the op.
+
+// A row of op 'dynamic_quantize': TensorRT-LLM's quantization that finds its own scale
+// (dynamic_quantization_passes), the amax kernel and the quantization one after the other, the
+// graph's calls after the first each following the other kind.
 constexpr std::string_view kDynamicQuantize = "dynamic_quantize";
 
 ValidationPoint dynamic_quantize_point(const KernelRow& k, double elements) {
@@ -1714,6 +1714,8 @@ ValidationPoint dynamic_quantize_point(const KernelRow& k, double elements) {
   return p;
 }
 
+// A row of any other op, one kernel, priced as `ridge model` prices every element-wise op: each
+// element read and written once, at the lesser of the achievable bandwidth and what the SMs move.
 ValidationPoint elementwise_point(const KernelRow& k) {
   const Row& row = k.row;
   const double elements = row.number("elements");
