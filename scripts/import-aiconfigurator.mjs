@@ -301,6 +301,7 @@ const blockFp8 = (base, { suffix, partIds, conditions, inputQuantize }) => ({
   suffix,
   parts: part => partIds.includes(part.id),
   conditions,
+  role: () => undefined,  // held out: no figure is fitted to a block-scaled table
   rule: 'fp8_block rows (a scale a 128 x 128 block of the weights and a 128-element group of an input row), on Hopper, with m a power of two from 1 to 16384 and n, k each a power of two from 512 to 16384',
   keep: r => r.gemm_dtype === 'fp8_block' && gemmShapes(r),
   cells: r => [r.m, r.n, r.k, 'fp8_e4m3->bf16', r.device, r.latency],
@@ -312,7 +313,6 @@ const blockFp8 = (base, { suffix, partIds, conditions, inputQuantize }) => ({
 const vllmBlockFp8Gemm = blockFp8(vllmFp8Gemm, {
   suffix: 'vllm_fp8_block',
   partIds: ['h100'],
-  role: () => undefined,
   conditions: "its Linear layer (RowParallelLinear, TP off) with block-scaled fp8 weights (Fp8Config(activation_scheme='dynamic', weight_block_size=[128, 128]), collector/vllm/collect_gemm.py @ 5ef50c9b9, which sets VLLM_USE_DEEP_GEMM=1 to take DeepGEMM where it is installed): W8A8BlockFp8LinearOp quantizes each call's bf16 input a group of 128 at a time through QuantFP8's PyTorch expression (_quantize_group_native: vLLM's custom ops are off in the collector's VllmConfig()) and runs the block-scaled product into bf16, DeepGEMM's fp8_gemm_nt where vLLM takes it (which kernel ran, the table does not say), y = x W^T with x m-by-k and W n-by-k, over six distinct copies of the layer a timed iteration",
   inputQuantize: "input_quantize = native-group (W8A8BlockFp8LinearOp quantizes the input a group of 128 at a time through QuantFP8, whose custom kernel is off in a VllmConfig() without a model (vllm/config/vllm.py __post_init__), so its PyTorch expression runs eagerly, a kernel an operation: the magnitudes, each group's largest, the scales from them, the input divided by its group's scale in float32, clamped and narrowed to fp8, the scales made column-major; vllm/model_executor/layers/quantization/input_quant_fp8.py _quantize_group_native)",
 })
@@ -378,7 +378,8 @@ const mlaBmmFp8 = {
 // static_quantize_e4m3_per_tensor: one kernel reading the bf16 input and writing it in fp8,
 // invokeQuantizeMatrix), which the collector times alone, five calls on the same input a CUDA
 // graph, the time over five (collector/trtllm/collect_computescale.py @ dec5f4cd2, its
-// scale_matrix rows; the compute_scale rows are a difference of two timings, not taken). An
+// scale_matrix rows; the compute_scale rows, a difference of two timings, are summed with them into
+// the dynamic op's own time below). An
 // element-wise kernel, as `ridge model` prices every norm, residual and activation. The L40S's
 // left out, as the latent attention's products (its power limit and the adaptive count of runs).
 // Blackwell's repeat floor is fitted to the B300's small rows; the other parts' tables hold it out.
