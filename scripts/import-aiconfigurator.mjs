@@ -429,7 +429,7 @@ const dynamicQuantize = {
   cells: r => ['dynamic_quantize', r.m, r.k, Number(r.m) * Number(r.k), 'bf16->fp8_e4m3', r.device,
     Number(r.latency) + Number(r.joined.latency)],
   role: part => amaxFitParts.has(part.id)
-    ? `fit (the ${part.id === 'h100' ? "hopper profile's" : "blackwell and blackwell-ultra profiles'"} fixed.amax_grid_floor and memory.amax_grid_bandwidth are fitted to its rows: scripts/fit-calibration.py)`
+    ? `fit (the ${part.id === 'h100' ? "hopper profile's" : "blackwell and blackwell-ultra profiles'"} memory.amax_grid_floor and memory.amax_grid_bandwidth are fitted to its rows: scripts/fit-calibration.py)`
     : undefined,
 }
 const attentionBurst = burst(10, 6, 'collector/trtllm/collect_attn.py: warming_up = 10, test_ite = 6')
