@@ -3256,18 +3256,17 @@ TEST(Validation, TensorRtLlmsDynamicQuantizationPricesItsAmaxOnItsGrid) {
   EXPECT_EQ(c.graph_chain_floor_s->provenance, Provenance::fitted);
   const double elements = 16384.0 * 16384;  // 512 MiB of bf16: far past the L2
   Op amax = elementwise_add(elements, 2);
-  amax.flops = elements;
-  amax.bytes = 2 * elements;
-  const auto amax_s = [&](const Op& op, const Calibration& with, KernelLaunch launch) {
+  amax.bytes = 2 * elements;  // one read of the input
+  const auto priced_s = [&](const Op& op, const Calibration& with, KernelLaunch launch) {
     return expected_time(op, h100, Precision::bf16, with, {.launch = launch})->time_s;
   };
-  const double streamed_s = amax_s(amax, c, KernelLaunch::alone);
+  const double streamed_s = priced_s(amax, c, KernelLaunch::alone);
   amax.fixed_grid_amax = true;
   // Its floor, whatever the launch, and its input at the grid's rate, well below the HBM's.
   for (const KernelLaunch launch : {KernelLaunch::alone, KernelLaunch::graph})
-    EXPECT_NEAR(amax_s(amax, c, launch),
+    EXPECT_NEAR(priced_s(amax, c, launch),
                 c.amax_grid_floor_s->value + 2 * elements / c.amax_grid_bytes_per_s->value, 1e-12);
-  EXPECT_GT(amax_s(amax, c, KernelLaunch::alone), 2 * streamed_s);
+  EXPECT_GT(priced_s(amax, c, KernelLaunch::alone), 2 * streamed_s);
   EXPECT_NE(expected_time(amax, h100, Precision::bf16, c)->detail.find("fixed grid"),
             std::string::npos);
   // What the L2 holds of the input comes back as much faster as an SM's element-wise loads do.
@@ -3280,7 +3279,7 @@ TEST(Validation, TensorRtLlmsDynamicQuantizationPricesItsAmaxOnItsGrid) {
   Calibration without = c;
   without.amax_grid_floor_s.reset();
   without.amax_grid_bytes_per_s.reset();
-  EXPECT_DOUBLE_EQ(amax_s(amax, without, KernelLaunch::alone), streamed_s);
+  EXPECT_DOUBLE_EQ(priced_s(amax, without, KernelLaunch::alone), streamed_s);
   EXPECT_FALSE(find_calibration(device("a100-sxm-80gb"))->amax_grid_floor_s.has_value());
 
   // The table's row: the amax, then the quantization (3 bytes an element, at the chain floor).
@@ -3295,11 +3294,11 @@ TEST(Validation, TensorRtLlmsDynamicQuantizationPricesItsAmaxOnItsGrid) {
   quantize.bytes = 3 * elements;
   // The amax's floor stands in the graph as alone; the quantization follows it at the chain
   // floor, except in the first call, which no kernel of the graph precedes.
-  const double quantize_s = 0.2 * amax_s(quantize, c, KernelLaunch::alone) +
-                            0.8 * amax_s(quantize, c, KernelLaunch::graph_chain);
-  EXPECT_NEAR(*p.expected_s, amax_s(amax, c, KernelLaunch::alone) + quantize_s, 1e-9);
+  const double quantize_s = 0.2 * priced_s(quantize, c, KernelLaunch::alone) +
+                            0.8 * priced_s(quantize, c, KernelLaunch::graph_chain);
+  EXPECT_NEAR(*p.expected_s, priced_s(amax, c, KernelLaunch::alone) + quantize_s, 1e-9);
   EXPECT_NEAR(
-      amax_s(quantize, c, KernelLaunch::graph) - amax_s(quantize, c, KernelLaunch::graph_chain),
+      priced_s(quantize, c, KernelLaunch::graph) - priced_s(quantize, c, KernelLaunch::graph_chain),
       c.graph_kernel_floor_s.value - c.graph_chain_floor_s->value, 1e-12);
   EXPECT_LT(c.graph_chain_floor_s->value, c.graph_kernel_floor_s.value);
   // A profile with no chain floor keeps its graph floor for such kernels.
