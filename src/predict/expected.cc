@@ -530,8 +530,8 @@ const std::optional<Figure>& reread_bandwidth(const Calibration& c) {
 // heads' CTAs in Y, the sequences in Z), so the CTAs that share keys start side by side and
 // stream them at about the same time, the first from memory and the others from the L2. The
 // op's own bytes (`op_bytes`) move at main memory's rate, the reads again at the calibration's
-// rate for them (reread_bandwidth) where it has one, the two one after the
-// other: the rate of all of them together.
+// rate for them (reread_bandwidth) where it has one, the two one after the other: the rate of all
+// of them together.
 double repeated_kv_bandwidth(const AttentionShape& s, double op_bytes, double main_bytes_per_s,
                              const Calibration& c) {
   const std::optional<Figure>& l2 = reread_bandwidth(c);

@@ -673,9 +673,18 @@ std::optional<ExpectedTime> expected_in_call(std::size_t op_index, const TimedCa
   return alone;
 }
 
-// What a call adds to its ops' times: the source's overhead and its extra kernels.
+// The memsets that zero the scales of a call's fixed-grid amaxes, each a kernel of its own where
+// the calibration does not price it with its amax (Calibration::amax_grid_floor_s).
+double scale_zeroing_kernels(std::span<const Op> ops, const Calibration& c) {
+  if (c.amax_grid_floor_s) return 0;
+  return static_cast<double>(std::ranges::count_if(ops, &Op::fixed_grid_amax));
+}
+
+// What a call adds to its ops' times: the source's overhead, its extra kernels and the zeroing
+// of its amaxes' scales.
 double call_overhead_s(const TimedCall& call, const Calibration& c) {
-  return call.overhead_s + call.extra_kernels * kernel_fixed_cost_s(c, KernelLaunch::alone);
+  return call.overhead_s + (call.extra_kernels + scale_zeroing_kernels(call.ops, c)) *
+                               kernel_fixed_cost_s(c, KernelLaunch::alone);
 }
 
 // The call's expected time within `burst` on a part whose power limit holds its clock down:
@@ -1104,14 +1113,6 @@ KernelChain dynamic_quantization_passes(double elements, const GemmTypes& types)
   return chain;
 }
 
-// The kernels a call of TensorRT-LLM's dynamic quantization runs beside its chain's: the
-// scale's zeroing, a memset at the floor, where the calibration does not price it with the amax
-// on its grid (Calibration::amax_grid_floor_s).
-double scale_zeroing_kernels(const Device& device) {
-  const auto calibration = find_calibration(device);
-  return calibration && calibration->amax_grid_floor_s ? 0 : 1;
-}
-
 // The passes before the product, as `how` says; the dynamic scale's quantization reads the input
 // again right after its largest magnitude was found.
 KernelChain input_quantization_passes(const GemmShape& s, const GemmTypes& types,
@@ -1183,9 +1184,7 @@ ValidationPoint gemm_point(const KernelRow& k, InputQuantize input_quantize,
   KernelChain chain = input_quantization_passes(shape, k.types, input_quantize);
   chain.add_reading(gemm_op(shape, k.types), shape.batch * shape.m * shape.k * k.types.input_bytes,
                     chain.quantized_by);
-  const double scale_memset =
-      input_quantize == InputQuantize::dynamic ? scale_zeroing_kernels(k.device) : 0;
-  price_ops(p, k.device, chain.ops, k.types.compute, k.overhead_s, scale_memset, where,
+  price_ops(p, k.device, chain.ops, k.types.compute, k.overhead_s, 0, where,
             {in_graph, KernelLaunch::graph, true}, burst, chain.read_again);
   return p;
 }
@@ -1687,55 +1686,41 @@ ValidationSet run_collective_set(const Table& t, const Catalog& catalog) {
 // ---------------------------------------------------------------------------------------------
 // Element-wise kernels (a quantization, a copy, an activation): elements, dtype (what each
 // element is read as and written as, 'bf16->fp8_e4m3'; one type: the same both ways), device,
-// and a time, and optionally the op.
-
-// A row of op 'dynamic_quantize': TensorRT-LLM's quantization that finds its own scale
-// (dynamic_quantization_passes), the amax kernel and the quantization one after the other, the
-// graph's calls after the first each following the other kind.
-constexpr std::string_view kDynamicQuantize = "dynamic_quantize";
-
-ValidationPoint dynamic_quantize_point(const KernelRow& k, double elements) {
-  const Row& row = k.row;
-  const KernelChain chain = dynamic_quantization_passes(elements, k.types);
-  ValidationPoint p;
-  p.line = row.line();
-  p.quantity = "time";
-  p.label = fmt::format("{} {:g} elements {}", kDynamicQuantize, elements, row.text("dtype"));
-  p.measured_s = measured_kernel_seconds(row, 0);
-  // What the calls replay on: the input, read twice, and the output.
-  const double footprint = elements * (k.types.input_bytes + k.types.output_bytes);
-  const Residency where =
-      k.replayed_copies > 0 ? replayed_residency(footprint, k.device) : Residency{};
-  TimedBurst burst = k.burst;
-  burst.kernels_per_call = static_cast<double>(chain.ops.size()) * k.graph_calls;
-  price_ops(p, k.device, chain.ops, k.types.compute, k.overhead_s, scale_zeroing_kernels(k.device),
-            where, {in_graph_share(k.graph_captured, k.graph_calls), KernelLaunch::graph, true},
-            burst, chain.read_again);
-  return p;
-}
-
-// A row of any other op, one kernel, priced as `ridge model` prices every element-wise op: each
-// element read and written once, at the lesser of the achievable bandwidth and what the SMs move.
+// and a time, and optionally the op: 'dynamic_quantize' is TensorRT-LLM's quantization that finds
+// its own scale (dynamic_quantization_passes), the amax kernel and the quantization one after the
+// other, the graph's calls after the first each following the other kind; any other op one
+// kernel, priced as `ridge model` prices every element-wise op (each element read and written
+// once, at the lesser of the achievable bandwidth and what the SMs move), each call after the
+// first following the same kernel.
 ValidationPoint elementwise_point(const KernelRow& k) {
   const Row& row = k.row;
   const double elements = row.number("elements");
   const std::optional<std::string> name = row.optional_text("op");
-  if (name == kDynamicQuantize) return dynamic_quantize_point(k, elements);
-  const Op op = read_write_pass(name.value_or("element-wise"), elements, k.types);
+  const bool dynamic_quantize = name == "dynamic_quantize";
+  KernelChain chain;
+  if (dynamic_quantize)
+    chain = dynamic_quantization_passes(elements, k.types);
+  else
+    chain.add(read_write_pass(name.value_or("element-wise"), elements, k.types));
   ValidationPoint p;
   p.line = row.line();
   p.quantity = "time";
   p.label = fmt::format("{:g} elements {}", elements, row.text("dtype"));
   if (name) p.label = *name + " " + p.label;
   p.measured_s = measured_kernel_seconds(row, 0);
-  // A source that replays the kernel on the same buffers finds what the L2 holds of them.
+  // A source that replays the calls on the same buffers finds what the L2 holds of them: the
+  // input and the output.
   const Residency where =
-      k.replayed_copies > 0 ? replayed_residency(op.bytes, k.device) : Residency{};
+      k.replayed_copies > 0
+          ? replayed_residency(elements * (k.types.input_bytes + k.types.output_bytes), k.device)
+          : Residency{};
   TimedBurst burst = k.burst;
-  burst.kernels_per_call = k.graph_calls;
-  // The graph replays this one kernel: each call after the first follows the same kernel.
-  price_ops(p, k.device, std::span<const Op>(&op, 1), k.types.compute, k.overhead_s, 0, where,
-            {in_graph_share(k.graph_captured, k.graph_calls), KernelLaunch::graph_repeat}, burst);
+  burst.kernels_per_call = static_cast<double>(chain.ops.size()) * k.graph_calls;
+  const InGraph in_graph{in_graph_share(k.graph_captured, k.graph_calls),
+                         dynamic_quantize ? KernelLaunch::graph : KernelLaunch::graph_repeat,
+                         dynamic_quantize};
+  price_ops(p, k.device, chain.ops, k.types.compute, k.overhead_s, 0, where, in_graph, burst,
+            chain.read_again);
   return p;
 }
 
